@@ -1,0 +1,88 @@
+import { loginInput, registerInput, userSchema } from '@journey/contracts';
+import { countUsers, findUserById, findUserByUsername, registerUser, toUser } from '@journey/db';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { fieldError } from '../../trpc/errors';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { endSession, startSession } from './session';
+
+const INVALID_LOGIN = 'Invalid username or password';
+
+export const authRouter = router({
+  /** The signed-in user or null: what the web app asks on load (no 401 in the console). */
+  me: publicProcedure.output(userSchema.nullable()).query(async ({ ctx }) => {
+    const userId = ctx.req.session?.userId;
+    if (typeof userId !== 'number') return null;
+    const user = await findUserById(ctx.database.db, userId);
+    return user ? toUser(user) : null;
+  }),
+
+  /** The REST form of `me`: 401 when nobody is signed in, as SPEC.md section 7 expects. */
+  user: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/user', tags: ['auth'], summary: 'The signed-in user' } })
+    .input(z.void())
+    .output(userSchema)
+    .query(({ ctx }) => toUser(ctx.user)),
+
+  registrationStatus: publicProcedure.output(z.object({ open: z.boolean() })).query(async ({ ctx }) => {
+    if (ctx.config.allowRegistration) return { open: true };
+    return { open: (await countUsers(ctx.database.db)) === 0 };
+  }),
+
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/login', tags: ['auth'], summary: 'Sign in' } })
+    .input(loginInput)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const limit = await ctx.checkLoginRate(ctx.req, input.username);
+      if (!limit.allowed) {
+        ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
+        throw new TRPCError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many login attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
+        });
+      }
+      const user = await findUserByUsername(ctx.database.db, input.username);
+      const valid = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
+      if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      await startSession(ctx.req, user.id);
+      return toUser(user);
+    }),
+
+  register: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/register', tags: ['auth'], summary: 'Create an account' },
+      successStatus: 201,
+    })
+    .input(registerInput)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const passwordHash = await hashPassword(input.password);
+      const result = await registerUser(
+        ctx.database.db,
+        { username: input.username, email: input.email, passwordHash },
+        { openToAll: ctx.config.allowRegistration },
+      );
+      if (!result.ok) {
+        if (result.reason === 'closed')
+          throw new TRPCError({ code: 'FORBIDDEN', message: 'Registration is closed' });
+        if (result.reason === 'username_taken')
+          throw fieldError('CONFLICT', 'username', 'Username already exists');
+        throw fieldError('CONFLICT', 'email', 'Email is already registered');
+      }
+      await startSession(ctx.req, result.user.id);
+      return toUser(result.user);
+    }),
+
+  logout: publicProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/logout', tags: ['auth'], summary: 'Sign out' },
+      successStatus: 204,
+    })
+    .input(z.void())
+    .output(z.void())
+    .mutation(async ({ ctx }) => {
+      await endSession(ctx.req);
+    }),
+});

@@ -1,0 +1,70 @@
+import {
+  idInput,
+  milestoneInput,
+  milestoneSchema,
+  milestoneUpdateInput,
+  normalizeMilestone,
+} from '@journey/contracts';
+import { createMilestone, deleteMilestone, listMilestones, updateMilestone } from '@journey/db';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
+
+export const milestonesRouter = router({
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/milestones',
+        tags: ['milestones'],
+        summary: 'The milestone timeline',
+      },
+    })
+    .input(z.void())
+    .output(z.array(milestoneSchema))
+    .query(({ ctx }) => listMilestones(ctx.database.db)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/milestones', tags: ['milestones'], summary: 'Add a milestone' },
+      successStatus: 201,
+    })
+    .input(milestoneInput)
+    .output(milestoneSchema)
+    .mutation(({ ctx, input }) => createMilestone(ctx.database.db, normalizeMilestone(input))),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/milestones/{id}',
+        tags: ['milestones'],
+        summary: 'Edit a milestone',
+      },
+    })
+    .input(milestoneUpdateInput)
+    .output(milestoneSchema)
+    .mutation(async ({ ctx, input: { id, ...values } }) => {
+      const updated = await updateMilestone(ctx.database.db, id, normalizeMilestone(values));
+      if (!updated) throw notFound();
+      return updated;
+    }),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/milestones/{id}',
+        tags: ['milestones'],
+        summary: 'Delete a milestone',
+      },
+      successStatus: 204,
+    })
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteMilestone(ctx.database.db, input.id))) throw notFound();
+    }),
+});

@@ -1,0 +1,71 @@
+import {
+  idInput,
+  revenueInput,
+  revenueSchema,
+  revenueSummarySchema,
+  revenueUpdateInput,
+} from '@journey/contracts';
+import { createRevenue, deleteRevenue, getRevenueSummary, listRevenues, updateRevenue } from '@journey/db';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Revenue entry not found' });
+
+export const revenueRouter = router({
+  summary: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/revenue', tags: ['revenue'], summary: 'Revenue totals' } })
+    .input(z.void())
+    .output(revenueSummarySchema)
+    .query(({ ctx }) => getRevenueSummary(ctx.database.db)),
+
+  list: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/revenues/all', tags: ['revenue'], summary: 'All revenue entries' },
+    })
+    .input(z.void())
+    .output(z.array(revenueSchema))
+    .query(({ ctx }) => listRevenues(ctx.database.db)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/revenue', tags: ['revenue'], summary: 'Add a revenue entry' },
+      successStatus: 201,
+    })
+    .input(revenueInput)
+    .output(revenueSchema)
+    .mutation(({ ctx, input }) => createRevenue(ctx.database.db, input)),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/revenue/{id}',
+        tags: ['revenue'],
+        summary: 'Edit a revenue entry',
+      },
+    })
+    .input(revenueUpdateInput)
+    .output(revenueSchema)
+    .mutation(async ({ ctx, input: { id, ...values } }) => {
+      const updated = await updateRevenue(ctx.database.db, id, values);
+      if (!updated) throw notFound();
+      return updated;
+    }),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/revenue/{id}',
+        tags: ['revenue'],
+        summary: 'Delete a revenue entry',
+      },
+      successStatus: 204,
+    })
+    .input(idInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteRevenue(ctx.database.db, input.id))) throw notFound();
+    }),
+});

@@ -1,0 +1,53 @@
+import type { ErrorBody } from '@journey/contracts';
+import { isDatabaseUnavailable } from '@journey/db';
+import { TRPCError } from '@trpc/server';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
+import type { WebApp } from './web-app';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (the limit is 1 MiB).',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
+};
+
+/** Status and body for anything thrown while answering a request. */
+export function describeError(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof TRPCError) return describeTRPCError(error);
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const known = fastifyError.code ? FASTIFY_MESSAGES[fastifyError.code] : undefined;
+    const message =
+      known ?? (error instanceof SyntaxError ? 'Request body is not valid JSON.' : fastifyError.message);
+    return { status, body: { message: message || 'Bad request.' } };
+  }
+  return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE } };
+}
+
+/** The one error body for every non-2xx answer (DESIGN.md item 11); 5xx details go to the log only. */
+export function registerErrorHandlers(app: FastifyInstance, options: { webApp: () => WebApp | null }) {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    const webApp = options.webApp();
+    if (path === '/api' || path.startsWith('/api/') || !wantsPage || !webApp) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ErrorBody);
+    }
+    // The app shell renders its not-found page; the status still says 404.
+    return reply
+      .status(404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(webApp.html);
+  });
+}

@@ -1,0 +1,79 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import { createSessionStore, type DatabaseHandle } from '@journey/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { renewSessionIfHalfUsed, SESSION_MAX_AGE_MS } from '../features/auth/session';
+
+export const SESSION_COOKIE = 'journey_session';
+
+export interface LoginRateLimit {
+  /** Attempts per window from one IP address. */
+  perIp: number;
+  /** Attempts per window for one username, from anywhere. */
+  perUsername: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
+  perIp: 20,
+  perUsername: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+/** Cookies, sessions, security headers and rate limits: the plugins every route relies on. */
+export async function registerExternalPlugins(
+  app: FastifyInstance,
+  options: { database: DatabaseHandle; secret: string },
+) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Experiment images may live on any https host the admin links to.
+        'img-src': ["'self'", 'data:', 'https:'],
+        // Plain-http installs (127.0.0.1, a LAN box) must not have their assets rewritten to https.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret,
+    cookieName: SESSION_COOKIE,
+    // The store hands back session data without a cookie; @fastify/session rebuilds the cookie from these options.
+    store: createSessionStore(options.database.db, {
+      maxAgeMs: SESSION_MAX_AGE_MS,
+    }) as unknown as SessionStore,
+    saveUninitialized: false,
+    // Renewal is ours: see renewSessionIfHalfUsed.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
+  });
+  app.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
+}
+
+/** Two limiters for login, per IP and per username (DESIGN.md item 12). */
+export function loginRateChecker(app: FastifyInstance, limits: LoginRateLimit) {
+  const perIp = app.createRateLimit({
+    max: limits.perIp,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `login-ip:${request.ip}`,
+  });
+  const usernames = new WeakMap<FastifyRequest, string>();
+  const perUsername = app.createRateLimit({
+    max: limits.perUsername,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `login-user:${usernames.get(request) ?? ''}`,
+  });
+  return async (request: FastifyRequest, username: string) => {
+    usernames.set(request, username.trim().toLowerCase());
+    const [byIp, byUser] = await Promise.all([perIp(request), perUsername(request)]);
+    const blocked = [byIp, byUser].flatMap((limit) => (!limit.isAllowed && limit.isExceeded ? [limit] : []));
+    return {
+      allowed: blocked.length === 0,
+      retryAfterSeconds: Math.max(1, ...blocked.map((limit) => limit.ttlInSeconds)),
+    };
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createDatabase, type DatabaseHandle } from '@journey/db';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { registerHealthRoutes } from './health';
+import { describeError, registerErrorHandlers } from './plugins/errors';
+import {
+  DEFAULT_LOGIN_RATE_LIMIT,
+  loginRateChecker,
+  registerExternalPlugins,
+  type LoginRateLimit,
+} from './plugins/external';
+import { sessionSecret } from './plugins/secret';
+import { registerWebApp, type WebApp } from './plugins/web-app';
+import { contextFactory } from './trpc/context';
+import { createCallerFactory } from './trpc/init';
+import { openApiDocument } from './trpc/openapi';
+import { registerRestRoutes } from './trpc/rest';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface ServerOptions {
+  /** An open database to use (tests); otherwise one is opened from the config and closed with the server. */
+  database?: DatabaseHandle;
+  loginRateLimit?: LoginRateLimit;
+  logger?: boolean;
+}
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return createDatabase({ driver: 'postgres', url: config.databaseUrl });
+  await mkdir(config.dataDir, { recursive: true });
+  return createDatabase({ driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** Builds the whole server without listening, in stages: database, external plugins, routes. */
+export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
+  app.removeContentTypeParser('text/plain');
+
+  // Stage 1: the database.
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  // Stage 2: external plugins.
+  let webApp: WebApp | null = null;
+  registerErrorHandlers(app, { webApp: () => webApp });
+  await registerExternalPlugins(app, {
+    database,
+    secret: await sessionSecret(config.sessionSecret, config.dataDir),
+  });
+  webApp = await registerWebApp(app, { distDir: config.webDistDir, productName: config.productName });
+
+  // Stage 3: routes.
+  const createContext = contextFactory({
+    config,
+    database,
+    checkLoginRate: loginRateChecker(app, options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT),
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError({ error, req }) {
+        if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  registerRestRoutes(app, { router: appRouter, createCaller: createCallerFactory(appRouter), createContext });
+  app.get('/api/openapi.json', async () => openApiDocument());
+  registerHealthRoutes(app, database);
+
+  return app;
+}

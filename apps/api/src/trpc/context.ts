@@ -1,0 +1,26 @@
+import type { DatabaseHandle } from '@journey/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  /** Login limits, checked inside the login procedure for REST and tRPC alike. */
+  checkLoginRate: (
+    request: FastifyRequest,
+    username: string,
+  ) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+export interface Context extends Services {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export function contextFactory(services: Services) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+    ...services,
+    req,
+    reply: res,
+  });
+}

@@ -1,0 +1,59 @@
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import type { Meta } from './init';
+
+type ProcedureCall = (input: unknown) => Promise<unknown>;
+type CallerNode = ProcedureCall | { [key: string]: CallerNode };
+
+/**
+ * The REST adapter: every procedure with `meta.openapi` is served at `/api{path}` by calling
+ * the very same procedure, so REST and tRPC share validation, auth and errors.
+ * Errors are thrown on to the server's one error handler.
+ */
+export function registerRestRoutes<TRouter extends AnyRouter>(
+  app: FastifyInstance,
+  options: {
+    router: TRouter;
+    createCaller: (ctx: never) => unknown;
+    createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => unknown;
+  },
+): void {
+  const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const meta = procedure._def.meta as Meta | undefined;
+    if (!meta?.openapi) continue;
+    const [parser] = procedure._def.inputs as unknown[];
+    const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
+    const status = meta.successStatus ?? 200;
+
+    app.route({
+      method: meta.openapi.method as HTTPMethods,
+      url: `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      handler: async (request, reply) => {
+        const caller = options.createCaller(options.createContext({ req: request, res: reply }) as never);
+        const call = procedureAt(caller, path);
+        const result = await call(takesInput ? inputOf(request) : undefined);
+        if (status === 204) return reply.status(204).send();
+        return reply.status(status).send(result);
+      },
+    });
+  }
+}
+
+/** The caller's function for a dotted procedure path such as `revenue.update`. */
+function procedureAt(caller: unknown, path: string): ProcedureCall {
+  let node = caller as CallerNode | undefined;
+  for (const key of path.split('.')) node = typeof node === 'function' ? undefined : node?.[key];
+  if (typeof node !== 'function') throw new Error(`no procedure at ${path}`);
+  return node;
+}
+
+/** Query (GET) or body, with path parameters on top; a body that is no object is passed as is to fail validation. */
+function inputOf(request: FastifyRequest): unknown {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const source = request.method === 'GET' || request.method === 'DELETE' ? request.query : request.body;
+  if (source === undefined || source === null) return Object.keys(params).length ? { ...params } : source;
+  if (typeof source !== 'object' || Array.isArray(source)) return source;
+  return { ...(source as Record<string, unknown>), ...params };
+}

@@ -1,0 +1,16 @@
+import { authRouter } from '../features/auth/router';
+import { experimentsRouter } from '../features/experiments/router';
+import { milestonesRouter } from '../features/milestones/router';
+import { revenueRouter } from '../features/revenue/router';
+import { subscribersRouter } from '../features/subscribers/router';
+import { router } from './init';
+
+export const appRouter = router({
+  auth: authRouter,
+  revenue: revenueRouter,
+  milestones: milestonesRouter,
+  experiments: experimentsRouter,
+  subscribers: subscribersRouter,
+});
+
+export type AppRouter = typeof appRouter;

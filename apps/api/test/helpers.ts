@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '@journey/db/testing';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/config';
+import type { LoginRateLimit } from '../src/plugins/external';
+import { buildServer } from '../src/server';
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db'];
+  close(): Promise<void>;
+}
+
+/** A server on its own fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), never listening. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; loginRateLimit?: LoginRateLimit } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'journey-api-')),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'journey-no-web-app'),
+    ...options.env,
+  });
+  const app = await buildServer(config, {
+    database: database.handle,
+    logger: false,
+    ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
+  });
+  return {
+    app,
+    db: database.handle.db,
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie a response set, for the next request. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'journey_session');
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export const ADMIN = { username: 'founder', password: 'correct horse', email: 'founder@example.com' };
+
+/** Registers the first account (the admin) and returns its session cookie. */
+export async function registerAdmin(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: ADMIN });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return sessionCookie(response);
+}
+
+/** JSON request helper: `call(app, 'POST', '/api/revenue', body, cookie)`. */
+export function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+  cookie?: string,
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    headers: cookie ? { cookie } : {},
+  });
+}

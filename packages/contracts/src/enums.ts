@@ -1,0 +1,26 @@
+export const REVENUE_SOURCES = ['ai', 'passive', 'consulting'] as const;
+export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+
+export const REVENUE_SOURCE_LABELS: Record<RevenueSource, string> = {
+  ai: 'AI Projects',
+  passive: 'Passive Income',
+  consulting: 'Consulting',
+};
+
+export const EXPERIMENT_STATUSES = ['Active', 'Popular', 'Flagship'] as const;
+export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+
+/**
+ * DESIGN.md item 6: the one status colour map, for add and edit alike.
+ * `className` is the text-colour class the spec stores in `statusColor`;
+ * `color` is the matching Mantine palette name used by the web app.
+ */
+export const STATUS_COLORS = {
+  Active: { className: 'text-green-500', color: 'green' },
+  Popular: { className: 'text-blue-500', color: 'blue' },
+  Flagship: { className: 'text-pink-500', color: 'pink' },
+} as const satisfies Record<ExperimentStatus, { className: string; color: string }>;
+
+export const MILESTONE_TYPES = [0, 1] as const;
+export type MilestoneType = (typeof MILESTONE_TYPES)[number];
+export const MILESTONE_TYPE_LABELS: Record<MilestoneType, string> = { 0: 'Milestone', 1: 'Revenue' };

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, PROJECT_COUNT_MAX, TITLE_MAX, TITLE_MIN } from './constants';
+import { EXPERIMENT_STATUSES, STATUS_COLORS, type ExperimentStatus } from './enums';
+import { idField, imageUrlField, integerField, isoTimestamp, textField } from './fields';
+
+export const experimentStatus = z.enum(EXPERIMENT_STATUSES, {
+  error: (iss) =>
+    iss.input == null || iss.input === ''
+      ? 'Status is required.'
+      : 'Status must be Active, Popular or Flagship.',
+});
+
+export const experimentInput = z.object(
+  {
+    title: textField({ label: 'Title', min: TITLE_MIN, max: TITLE_MAX }),
+    description: textField({ label: 'Description', min: DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
+    status: experimentStatus,
+    /** Accepted for compatibility and ignored: the colour always follows the status (DESIGN.md item 6). */
+    statusColor: z.unknown().optional(),
+    projectCount: integerField({
+      requiredMessage: 'Project count is required.',
+      invalidMessage: 'Project count must be a whole number.',
+      min: 0,
+      minMessage: 'Project count cannot be negative.',
+      max: PROJECT_COUNT_MAX,
+      maxMessage: `Project count must be at most ${PROJECT_COUNT_MAX.toLocaleString('en-US')}.`,
+    }),
+    imageUrl: imageUrlField(),
+  },
+  { error: 'Expected a JSON object.' },
+);
+export type ExperimentInput = z.input<typeof experimentInput>;
+export type ExperimentValues = z.output<typeof experimentInput>;
+
+export const experimentUpdateInput = experimentInput.extend({ id: idField });
+
+export function statusColorOf(status: ExperimentStatus): string {
+  return STATUS_COLORS[status].className;
+}
+
+export const experimentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(EXPERIMENT_STATUSES),
+  statusColor: z.string(),
+  projectCount: z.number().int(),
+  imageUrl: z.string(),
+  createdAt: isoTimestamp,
+});
+export type Experiment = z.infer<typeof experimentSchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DAY_MAX, DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from './constants';
+import {
+  decimalString,
+  idField,
+  integerField,
+  isoTimestamp,
+  moneyField,
+  pastDateField,
+  textField,
+} from './fields';
+
+/** 0 achievement, 1 revenue; DESIGN.md item 17 also accepts false/true. */
+export const milestoneType = z
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Type must be 0 (milestone) or 1 (revenue).' })
+  .default(0)
+  .transform((value): 0 | 1 => (value === 1 || value === true ? 1 : 0));
+
+export const milestoneInput = z.object(
+  {
+    title: textField({ label: 'Title', min: TITLE_MIN, max: TITLE_MAX }),
+    description: textField({ label: 'Description', min: DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
+    date: pastDateField(),
+    day: integerField({
+      requiredMessage: 'Day count is required.',
+      invalidMessage: 'Day must be a whole number.',
+      min: 1,
+      minMessage: 'Day must be a positive number.',
+      max: DAY_MAX,
+      maxMessage: `Day must be at most ${DAY_MAX.toLocaleString('en-US')}.`,
+    }),
+    isRevenue: milestoneType,
+    amount: z
+      .union([z.literal(''), moneyField('Revenue amount')])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  },
+  { error: 'Expected a JSON object.' },
+);
+export type MilestoneInput = z.input<typeof milestoneInput>;
+export type MilestoneValues = z.output<typeof milestoneInput>;
+
+export const milestoneUpdateInput = milestoneInput.extend({ id: idField });
+
+/** DESIGN.md item 9: an amount exists only on a revenue milestone. */
+export function normalizeMilestone<T extends MilestoneValues>(values: T): T {
+  return values.isRevenue === 1 ? values : { ...values, amount: null };
+}
+
+export const milestoneSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: isoTimestamp,
+  day: z.number().int(),
+  isRevenue: z.union([z.literal(0), z.literal(1)]),
+  amount: decimalString.nullable(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;

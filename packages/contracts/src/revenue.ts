@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { REVENUE_DESCRIPTION_MAX, REVENUE_DESCRIPTION_MIN } from './constants';
+import { REVENUE_SOURCES } from './enums';
+import { decimalString, idField, isoTimestamp, moneyField, pastDateField, textField } from './fields';
+
+export const revenueSource = z.enum(REVENUE_SOURCES, {
+  error: (iss) =>
+    iss.input == null || iss.input === ''
+      ? 'Source is required.'
+      : 'Source must be ai, passive or consulting.',
+});
+
+export const revenueInput = z.object(
+  {
+    amount: moneyField(),
+    source: revenueSource,
+    description: textField({
+      label: 'Description',
+      min: REVENUE_DESCRIPTION_MIN,
+      max: REVENUE_DESCRIPTION_MAX,
+    }),
+    date: pastDateField(),
+  },
+  { error: 'Expected a JSON object.' },
+);
+export type RevenueInput = z.input<typeof revenueInput>;
+export type RevenueValues = z.output<typeof revenueInput>;
+
+export const revenueUpdateInput = revenueInput.extend({ id: idField });
+
+export const revenueSchema = z.object({
+  id: z.number().int(),
+  amount: decimalString,
+  source: z.enum(REVENUE_SOURCES),
+  description: z.string(),
+  date: isoTimestamp,
+});
+export type Revenue = z.infer<typeof revenueSchema>;
+
+export const revenueSummarySchema = z.object({
+  totalRevenue: decimalString,
+  bySource: z.object({ ai: decimalString, passive: decimalString, consulting: decimalString }),
+});
+export type RevenueSummary = z.infer<typeof revenueSummarySchema>;

@@ -1,0 +1,8 @@
+-- The five experiments of the AI Arena, seeded once when a database is created.
+-- A migration runs exactly once per database, so experiments the admin deletes never come back.
+INSERT INTO "experiments" ("title", "description", "status", "status_color", "project_count", "image_url", "created_at") VALUES
+  ('Solo App Builds', 'Shipping a new AI-built app every month, from idea to paying users, with no team: just prompts, careful review and relentless iteration.', 'Active', 'text-green-500', 12, '/images/experiments/solo-app-builds.svg', '2000-01-01T00:00:01Z'),
+  ('Rewriting History', 'Forgotten chapters of history, researched with AI assistants and retold as newsletters, short films and books that people actually finish.', 'Popular', 'text-blue-500', 5, '/images/experiments/rewriting-history.svg', '2000-01-01T00:00:02Z'),
+  ('Public Domain Flipping', 'Finding public-domain books and art, restoring and translating them with AI, and republishing them as editions worth buying again.', 'Active', 'text-green-500', 8, '/images/experiments/public-domain-flipping.svg', '2000-01-01T00:00:03Z'),
+  ('Self-Improvement AI', 'An AI coach that turns vague goals into daily plans and honest check-ins. Built first for me, then opened to paying members.', 'Popular', 'text-blue-500', 3, '/images/experiments/self-improvement-ai.svg', '2000-01-01T00:00:04Z'),
+  ('AI Startup Studio', 'The flagship: a studio that spins up, tests, and then either kills or scales AI startups, with one founder running all of them.', 'Flagship', 'text-pink-500', 1, '/images/experiments/ai-startup-studio.svg', '2000-01-01T00:00:05Z');

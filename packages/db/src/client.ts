@@ -1,0 +1,120 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** One Drizzle API over either driver: query modules never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseConfig =
+  | { driver: 'postgres'; url: string; maxConnections?: number }
+  /** `dataDir` persists on disk; without it the database lives in memory. */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseConfig['driver'];
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance, for tools that dump or copy the embedded database. */
+  pglite?: PGlite;
+}
+
+const require = createRequire(import.meta.url);
+/** Resolved through the package itself, so it holds from the sources and from a bundled server. */
+export const migrationsFolder = path.join(
+  path.dirname(require.resolve('@journey/db/package.json')),
+  'drizzle',
+);
+
+/** Opens the database, applies pending migrations (which also seed a new database) and returns it. */
+export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const handle = config.driver === 'postgres' ? openPostgres(config) : await openPglite(config);
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
+  const client = postgres(config.url, {
+    max: config.maxConnections ?? 10,
+    onnotice: () => {},
+    connect_timeout: 5,
+  });
+  const db = drizzlePostgres(client, { schema });
+  return {
+    db: db as Database,
+    driver: 'postgres' as const,
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
+  const client = new PGlite({
+    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as Database,
+    driver: 'pglite' as const,
+    pglite: client,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** True when an error means the database cannot be reached, as opposed to a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (current instanceof Error && /PGlite is closed/i.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when an error is a unique-constraint violation (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

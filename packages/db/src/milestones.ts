@@ -1,0 +1,44 @@
+import type { Milestone, MilestoneValues } from '@journey/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { milestones } from './schema';
+
+type MilestoneRow = typeof milestones.$inferSelect;
+
+function toMilestone(row: MilestoneRow): Milestone {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    date: row.date.toISOString(),
+    day: row.day,
+    isRevenue: row.isRevenue === 1 ? 1 : 0,
+    amount: row.amount,
+  };
+}
+
+/** The timeline's order: by journey day; served by the (day, id) index. */
+export async function listMilestones(db: Database): Promise<Milestone[]> {
+  const rows = await db.select().from(milestones).orderBy(asc(milestones.day), asc(milestones.id));
+  return rows.map(toMilestone);
+}
+
+export async function createMilestone(db: Database, values: MilestoneValues): Promise<Milestone> {
+  const [row] = await db.insert(milestones).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return toMilestone(row);
+}
+
+export async function updateMilestone(
+  db: Database,
+  id: number,
+  values: MilestoneValues,
+): Promise<Milestone | null> {
+  const [row] = await db.update(milestones).set(values).where(eq(milestones.id, id)).returning();
+  return row ? toMilestone(row) : null;
+}
+
+export async function deleteMilestone(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(milestones).where(eq(milestones.id, id)).returning({ id: milestones.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** scrypt hash with its salt and parameters, never sent to a client. */
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Usernames are unique regardless of case, so "Admin" cannot shadow "admin".
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_key').on(table.email),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the session token: a stolen database cannot be replayed as cookies. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+export const revenues = pgTable(
+  'revenues',
+  {
+    id: serial('id').primaryKey(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    source: text('source', { enum: ['ai', 'passive', 'consulting'] }).notNull(),
+    description: text('description').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('revenues_date_id_idx').on(table.date, table.id),
+    check('revenues_amount_positive', sql`${table.amount} > 0`),
+    check('revenues_source_valid', sql`${table.source} in ('ai', 'passive', 'consulting')`),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    day: integer('day').notNull(),
+    isRevenue: integer('is_revenue').notNull().default(0),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+  },
+  (table) => [
+    index('milestones_day_id_idx').on(table.day, table.id),
+    check('milestones_day_positive', sql`${table.day} > 0`),
+    check('milestones_is_revenue_valid', sql`${table.isRevenue} in (0, 1)`),
+    check('milestones_amount_only_for_revenue', sql`${table.isRevenue} = 1 or ${table.amount} is null`),
+  ],
+);
+
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['Active', 'Popular', 'Flagship'] }).notNull(),
+    statusColor: text('status_color').notNull(),
+    projectCount: integer('project_count').notNull(),
+    imageUrl: text('image_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('experiments_created_at_id_idx').on(table.createdAt, table.id),
+    check('experiments_status_valid', sql`${table.status} in ('Active', 'Popular', 'Flagship')`),
+    check('experiments_project_count_valid', sql`${table.projectCount} >= 0`),
+  ],
+);
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    consent: integer('consent').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('subscribers_email_key').on(table.email),
+    index('subscribers_created_at_id_idx').on(table.createdAt, table.id),
+  ],
+);

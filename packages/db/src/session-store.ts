@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import type { Database } from './client';
+import { sessions } from './schema';
+
+/** What a signed-in session carries besides its cookie. */
+export interface SessionData {
+  userId?: number;
+  /** When the expiry was last pushed forward (ms since epoch): drives the sliding renewal. */
+  renewedAt?: number;
+}
+
+type Callback<T = void> = (error?: unknown, result?: T | null) => void;
+
+/** The callback store interface `@fastify/session` expects. */
+export interface SessionStore {
+  get(sessionId: string, callback: Callback<SessionData>): void;
+  set(
+    sessionId: string,
+    session: SessionData & { cookie?: { expires?: Date | null } },
+    callback: Callback,
+  ): void;
+  destroy(sessionId: string, callback: Callback): void;
+}
+
+/** Only this hash reaches the database, so a leaked table cannot be replayed as cookies. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A session store in the `sessions` table. Sessions without a user are never written,
+ * so anonymous visitors leave nothing behind.
+ */
+export function createSessionStore(db: Database, options: { maxAgeMs: number }): SessionStore {
+  /** Runs an async step and reports to a Node-style callback, as the store interface wants. */
+  const settle = <T>(step: () => Promise<T>, callback: (error?: unknown, result?: T) => void) => {
+    step().then(
+      (result) => callback(undefined, result),
+      (error: unknown) => callback(error),
+    );
+  };
+
+  return {
+    get(sessionId, callback) {
+      settle(async () => {
+        const [row] = await db
+          .select({ userId: sessions.userId, data: sessions.data })
+          .from(sessions)
+          .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())))
+          .limit(1);
+        if (!row) return null;
+        return { ...(row.data as SessionData), userId: row.userId };
+      }, callback);
+    },
+
+    set(sessionId, session, callback) {
+      settle(async () => {
+        const id = hashSessionToken(sessionId);
+        if (!session.userId) {
+          await db.delete(sessions).where(eq(sessions.id, id));
+          return;
+        }
+        const expiresAt = session.cookie?.expires ?? new Date(Date.now() + options.maxAgeMs);
+        const data: SessionData = { renewedAt: session.renewedAt ?? Date.now() };
+        await db
+          .insert(sessions)
+          .values({ id, userId: session.userId, data, expiresAt })
+          .onConflictDoUpdate({ target: sessions.id, set: { userId: session.userId, data, expiresAt } });
+      }, callback);
+    },
+
+    destroy(sessionId, callback) {
+      settle(async () => {
+        if (sessionId) await db.delete(sessions).where(eq(sessions.id, hashSessionToken(sessionId)));
+      }, callback);
+    },
+  };
+}
+
+/** Removes expired sessions; returns how many went. */
+export async function deleteExpiredSessions(db: Database): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, new Date()))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Signs a user out everywhere except, optionally, the session given by its token. */
+export async function deleteUserSessions(db: Database, userId: number, exceptToken?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptToken
+        ? and(eq(sessions.userId, userId), ne(sessions.id, hashSessionToken(exceptToken)))
+        : eq(sessions.userId, userId),
+    );
+}

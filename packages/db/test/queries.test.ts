@@ -1,0 +1,104 @@
+import { revenueInput } from '@journey/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSubscriber,
+  createRevenue,
+  createSessionStore,
+  deleteRevenue,
+  getRevenueSummary,
+  hashSessionToken,
+  listExperiments,
+  listSubscribers,
+  registerUser,
+  schema,
+  updateRevenue,
+} from '../src';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test?.cleanup());
+
+const revenue = (amount: string, source: 'ai' | 'passive' | 'consulting') =>
+  revenueInput.parse({ amount, source, description: 'A test entry', date: '2024-05-01' });
+
+describe('database', () => {
+  it('seeds the five experiments of the spec on a new database, in order', async () => {
+    const experiments = await listExperiments(test.handle.db);
+    expect(experiments.map((e) => e.title)).toEqual([
+      'Solo App Builds',
+      'Rewriting History',
+      'Public Domain Flipping',
+      'Self-Improvement AI',
+      'AI Startup Studio',
+    ]);
+    expect(experiments.map((e) => e.status)).toEqual(['Active', 'Popular', 'Active', 'Popular', 'Flagship']);
+  });
+
+  it('sums totals exactly to the cent in SQL', async () => {
+    const db = test.handle.db;
+    expect(await getRevenueSummary(db)).toEqual({
+      totalRevenue: '0.00',
+      bySource: { ai: '0.00', passive: '0.00', consulting: '0.00' },
+    });
+    const a = await createRevenue(db, revenue('0.10', 'ai'));
+    await createRevenue(db, revenue('0.20', 'ai'));
+    await createRevenue(db, revenue('999999999999.99', 'passive'));
+    const c = await createRevenue(db, revenue('1234.5', 'consulting'));
+    expect(c.amount).toBe('1234.50');
+    expect(await getRevenueSummary(db)).toEqual({
+      totalRevenue: '1000000001234.79',
+      bySource: { ai: '0.30', passive: '999999999999.99', consulting: '1234.50' },
+    });
+    await updateRevenue(db, a.id, revenue('0.05', 'consulting'));
+    await deleteRevenue(db, c.id);
+    expect(await getRevenueSummary(db)).toEqual({
+      totalRevenue: '1000000000000.24',
+      bySource: { ai: '0.20', passive: '999999999999.99', consulting: '0.05' },
+    });
+  });
+
+  it('keeps one subscriber per address', async () => {
+    await addSubscriber(test.handle.db, 'reader@example.com');
+    await addSubscriber(test.handle.db, 'reader@example.com');
+    expect((await listSubscribers(test.handle.db)).map((s) => s.email)).toEqual(['reader@example.com']);
+  });
+
+  it('creates the first user, then closes registration unless open to all', async () => {
+    const db = test.handle.db;
+    const values = { username: 'founder', passwordHash: 'x', email: 'founder@example.com' };
+    const first = await registerUser(db, values, { openToAll: false });
+    expect(first.ok).toBe(true);
+    expect(await registerUser(db, { ...values, username: 'other' }, { openToAll: false })).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    expect(await registerUser(db, { ...values, username: 'FOUNDER' }, { openToAll: true })).toEqual({
+      ok: false,
+      reason: 'username_taken',
+    });
+    expect(await registerUser(db, { ...values, username: 'other' }, { openToAll: true })).toEqual({
+      ok: false,
+      reason: 'email_taken',
+    });
+  });
+
+  it('stores only the SHA-256 of a session token', async () => {
+    const db = test.handle.db;
+    const store = createSessionStore(db, { maxAgeMs: 60_000 });
+    const [user] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
+    const token = 'raw-token-value-0123456789abcdef';
+    await new Promise<void>((resolve, reject) =>
+      store.set(token, { userId: user!.id }, (error) => (error ? reject(error as Error) : resolve())),
+    );
+    const rows = await db.select({ id: schema.sessions.id }).from(schema.sessions);
+    expect(rows.map((r) => r.id)).toEqual([hashSessionToken(token)]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const loaded = await new Promise((resolve, reject) =>
+      store.get(token, (error, data) => (error ? reject(error as Error) : resolve(data))),
+    );
+    expect(loaded).toMatchObject({ userId: user!.id });
+  });
+});
