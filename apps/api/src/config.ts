@@ -54,6 +54,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().trim().optional(),
 });
 
+/** The variables the server reads; docker-compose.yml must name no others. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

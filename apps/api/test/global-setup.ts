@@ -1,6 +1,6 @@
-import { prepareTestTemplate, testDatabaseUrl } from '@journey/db/testing';
+import { ensureTestDatabaseReachable, prepareTestTemplate } from '@journey/db/testing';
 
 export default async function setup() {
-  console.log(testDatabaseUrl() ? 'API tests on PostgreSQL (TEST_DATABASE_URL)' : 'API tests on PGlite');
+  await ensureTestDatabaseReachable('API tests');
   await prepareTestTemplate();
 }

@@ -92,6 +92,23 @@ export function moneyField(label = 'Amount') {
     });
 }
 
+/** An amount that may be left out: empty, null or missing give null. */
+export function optionalMoneyField(label: string) {
+  const money = moneyField(label);
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a valid number.` })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+        return null;
+      const result = money.safeParse(value);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, input: value });
+      return z.NEVER;
+    });
+}
+
 const DATE_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

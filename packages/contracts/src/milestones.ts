@@ -5,7 +5,7 @@ import {
   idField,
   integerField,
   isoTimestamp,
-  moneyField,
+  optionalMoneyField,
   pastDateField,
   textField,
 } from './fields';
@@ -30,10 +30,7 @@ export const milestoneInput = z.object(
       maxMessage: `Day must be at most ${DAY_MAX.toLocaleString('en-US')}.`,
     }),
     isRevenue: milestoneType,
-    amount: z
-      .union([z.literal(''), moneyField('Revenue amount')])
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    amount: optionalMoneyField('Revenue amount'),
   },
   { error: 'Expected a JSON object.' },
 );

@@ -33,6 +33,29 @@ export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
+/** Says which database the suite runs on, and fails loudly when PostgreSQL was asked for and does not answer. */
+export async function ensureTestDatabaseReachable(suite: string): Promise<void> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    console.log(`${suite}: embedded PGlite (set TEST_DATABASE_URL to run them on PostgreSQL)`);
+    return;
+  }
+  const safeUrl = url.replace(/\/\/[^@/]*@/, '//***@');
+  const client = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await client`select 1`;
+    console.log(`${suite}: PostgreSQL at ${safeUrl}`);
+  } catch (error) {
+    throw new Error(
+      `${suite}: PostgreSQL at ${safeUrl} (TEST_DATABASE_URL) does not answer: ${(error as Error).message}. ` +
+        'Start it (pg_ctlcluster 15 main start) or unset TEST_DATABASE_URL to test on PGlite.',
+      { cause: error },
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;

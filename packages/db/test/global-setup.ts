@@ -1,8 +1,6 @@
-import { prepareTestTemplate, testDatabaseUrl } from '../src/testing';
+import { ensureTestDatabaseReachable, prepareTestTemplate } from '../src/testing';
 
 export default async function setup() {
-  console.log(
-    testDatabaseUrl() ? 'database tests on PostgreSQL (TEST_DATABASE_URL)' : 'database tests on PGlite',
-  );
+  await ensureTestDatabaseReachable('database tests');
   await prepareTestTemplate();
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Meta } from './init';
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
-type CallerNode = ProcedureCall | { [key: string]: CallerNode };
 
 /**
  * The REST adapter: every procedure with `meta.openapi` is served at `/api{path}` by calling
@@ -43,10 +42,11 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
 
 /** The caller's function for a dotted procedure path such as `revenue.update`. */
 function procedureAt(caller: unknown, path: string): ProcedureCall {
-  let node = caller as CallerNode | undefined;
-  for (const key of path.split('.')) node = typeof node === 'function' ? undefined : node?.[key];
+  // The caller is a proxy: every segment, routers included, reads as a function.
+  let node = caller as Record<string, unknown>;
+  for (const key of path.split('.')) node = node[key] as Record<string, unknown>;
   if (typeof node !== 'function') throw new Error(`no procedure at ${path}`);
-  return node;
+  return node as unknown as ProcedureCall;
 }
 
 /** Query (GET) or body, with path parameters on top; a body that is no object is passed as is to fail validation. */

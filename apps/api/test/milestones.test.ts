@@ -1,0 +1,118 @@
+import { schema } from '@journey/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await registerAdmin(server.app);
+});
+afterAll(() => server?.close());
+
+const achievement = {
+  title: 'Launched the tracker',
+  description: 'The public revenue tracker went live for everyone.',
+  date: '2024-02-01',
+  day: 32,
+  isRevenue: 0,
+};
+const count = () => server.db.$count(schema.milestones);
+
+describe('milestones', () => {
+  it('starts empty and refuses anonymous writes', async () => {
+    expect((await call(server.app, 'GET', '/api/milestones')).json()).toEqual([]);
+    expect((await call(server.app, 'POST', '/api/milestones', achievement)).statusCode).toBe(401);
+    expect(await count()).toBe(0);
+  });
+
+  it('creates an achievement with a null amount even when one is sent', async () => {
+    const response = await call(
+      server.app,
+      'POST',
+      '/api/milestones',
+      { ...achievement, amount: '500' },
+      cookie,
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      title: achievement.title,
+      description: achievement.description,
+      date: '2024-02-01T00:00:00.000Z',
+      day: 32,
+      isRevenue: 0,
+      amount: null,
+    });
+  });
+
+  it('creates a revenue milestone with its amount, accepting true for isRevenue', async () => {
+    const response = await call(
+      server.app,
+      'POST',
+      '/api/milestones',
+      { ...achievement, title: 'First $1,000', day: 10, isRevenue: true, amount: '1000' },
+      cookie,
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ isRevenue: 1, amount: '1000.00', day: 10 });
+  });
+
+  it('lists milestones by journey day', async () => {
+    const days = (await call(server.app, 'GET', '/api/milestones')).json().map((m: { day: number }) => m.day);
+    expect(days).toEqual([10, 32]);
+  });
+
+  it.each([
+    [{ ...achievement, title: 'A' }, 'title', 'Title must be at least 2 characters.'],
+    [{ ...achievement, title: 'x'.repeat(101) }, 'title', 'Title must be at most 100 characters.'],
+    [
+      { ...achievement, description: 'Too short' },
+      'description',
+      'Description must be at least 10 characters.',
+    ],
+    [{ ...achievement, date: undefined }, 'date', 'A date is required.'],
+    [{ ...achievement, day: undefined }, 'day', 'Day count is required.'],
+    [{ ...achievement, day: 2.5 }, 'day', 'Day must be a whole number.'],
+    [{ ...achievement, day: 0 }, 'day', 'Day must be a positive number.'],
+    [{ ...achievement, isRevenue: 2 }, 'isRevenue', 'Type must be 0 (milestone) or 1 (revenue).'],
+    [{ ...achievement, isRevenue: 1, amount: 'lots' }, 'amount', 'Revenue amount must be a valid number.'],
+  ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
+    const before = await count();
+    const response = await call(server.app, 'POST', '/api/milestones', payload, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[field]).toBe(message);
+    expect(await count()).toBe(before);
+  });
+
+  it('edits with the whole record, nulling the amount when the type becomes an achievement', async () => {
+    const revenue = (await call(server.app, 'GET', '/api/milestones')).json()[0];
+    const response = await call(
+      server.app,
+      'PUT',
+      `/api/admin/milestones/${revenue.id}`,
+      { ...achievement, title: 'Now an achievement', day: 11, isRevenue: false, amount: '1000' },
+      cookie,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: revenue.id,
+      title: 'Now an achievement',
+      isRevenue: 0,
+      amount: null,
+    });
+  });
+
+  it('deletes, then answers 404 for the same id', async () => {
+    const [first] = (await call(server.app, 'GET', '/api/milestones')).json();
+    expect(
+      (await call(server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, cookie)).statusCode,
+    ).toBe(204);
+    const again = await call(server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, cookie);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'Milestone not found' });
+    expect(
+      (await call(server.app, 'PUT', `/api/admin/milestones/${first.id}`, achievement, cookie)).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,195 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config';
+import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+
+/** Every row of SPEC.md section 7, plus the newsletter. */
+const REST_PATHS = {
+  '/user': ['get'],
+  '/login': ['post'],
+  '/register': ['post'],
+  '/logout': ['post'],
+  '/revenue': ['get', 'post'],
+  '/revenues/all': ['get'],
+  '/admin/revenue/{id}': ['put', 'delete'],
+  '/milestones': ['get', 'post'],
+  '/admin/milestones/{id}': ['put', 'delete'],
+  '/experiments': ['get', 'post'],
+  '/admin/experiments/{id}': ['put', 'delete'],
+  '/subscribers': ['post'],
+};
+
+describe('platform', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(os.tmpdir(), 'journey-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head><meta name="site-product" content="__SITE_PRODUCT_NAME__"></head><body></body></html>',
+    );
+    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ env: { WEB_DIST_DIR: webDir, SITE_PRODUCT_NAME: 'Rocket & "Co"' } });
+  });
+  afterAll(() => server?.close());
+
+  it('documents every REST path in the OpenAPI document', async () => {
+    const response = await call(server.app, 'GET', '/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const paths = Object.fromEntries(
+      Object.entries(document.paths as Record<string, object>).map(([p, ops]) => [
+        p,
+        Object.keys(ops).sort(),
+      ]),
+    );
+    expect(paths).toEqual(Object.fromEntries(Object.entries(REST_PATHS).map(([p, m]) => [p, [...m].sort()])));
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await call(server.app, 'GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await call(server.app, 'GET', '/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/admin/revenue'],
+      ['GET', '/api/admin/revenue/1'],
+      ['GET', '/api'],
+    ] as const) {
+      const response = await call(server.app, method, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().message).toMatch(/^Not found/);
+    }
+  });
+
+  it('refuses bodies over 1 MiB (413), other content types (415) and broken JSON (400)', async () => {
+    const cookie = await registerAdmin(server.app);
+    const big = await server.app.inject({
+      method: 'POST',
+      url: '/api/revenue',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: 'Request body is too large (the limit is 1 MiB).' });
+
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { cookie, 'content-type': type },
+        payload: 'amount=5',
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json()).toEqual({ message: 'Content-Type must be application/json.' });
+    }
+
+    for (const payload of ['{bad', '{"__proto__": {"admin": true}}', '']) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message).toBe('Expected a JSON object.');
+    }
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const response = await call(server.app, 'GET', '/api/revenue');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the web app shell with the product name, a 404 status for unknown pages, and cached assets', async () => {
+    for (const url of ['/', '/auth', '/admin']) {
+      const page = await call(server.app, 'GET', url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('content="Rocket &amp; &quot;Co&quot;"');
+    }
+    const missing = await call(server.app, 'GET', '/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    const asset = await call(server.app, 'GET', '/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      productName: 'Unicorn',
+      allowRegistration: false,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve(process.env.INIT_CWD ?? process.cwd(), 'data'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ ALLOW_REGISTRATION: 'yes please' }, 'ALLOW_REGISTRATION'],
+    [{ SITE_PRODUCT_NAME: ' ' }, 'SITE_PRODUCT_NAME'],
+  ])('stops on %j with a message naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = parse(readFileSync(new URL('../../../docker-compose.yml', import.meta.url), 'utf8'));
+
+  it('builds the app from the Dockerfile and runs it on PostgreSQL 16 with a healthcheck and a named volume', () => {
+    const app = compose.services.app;
+    const db = compose.services.db;
+    expect(app.build.dockerfile ?? 'Dockerfile').toBe('Dockerfile');
+    expect(db.image).toMatch(/^postgres:16/);
+    expect(db.healthcheck.test.join(' ')).toContain('pg_isready');
+    expect(app.depends_on.db.condition).toBe('service_healthy');
+    const volume = String(db.volumes[0]).split(':')[0]!;
+    expect(Object.keys(compose.volumes)).toContain(volume);
+    expect(app.environment.DATABASE_URL).toMatch(/^postgres(ql)?:\/\/.+@db:5432\//);
+    expect(app.environment.HOST).toBe('0.0.0.0');
+    expect(app.environment.SESSION_SECRET).toBeDefined();
+    expect(app.ports.map(String)).toContain('5000:5000');
+  });
+
+  it('names only variables the server understands', () => {
+    for (const name of Object.keys(compose.services.app.environment))
+      expect(CONFIG_VARIABLES).toContain(name);
+  });
+});

@@ -1,0 +1,166 @@
+import { schema } from '@journey/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await registerAdmin(server.app);
+});
+afterAll(() => server?.close());
+
+const entry = { amount: '1250.50', source: 'ai', description: 'First AI client', date: '2024-03-15' };
+const count = () => server.db.$count(schema.revenues);
+
+describe('revenue', () => {
+  it('answers zero totals as decimal strings on an empty database', async () => {
+    const response = await call(server.app, 'GET', '/api/revenue');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      totalRevenue: '0.00',
+      bySource: { ai: '0.00', passive: '0.00', consulting: '0.00' },
+    });
+  });
+
+  it('refuses writes and the full list without a session (401), storing nothing', async () => {
+    expect((await call(server.app, 'POST', '/api/revenue', entry)).statusCode).toBe(401);
+    expect((await call(server.app, 'GET', '/api/revenues/all')).statusCode).toBe(401);
+    expect((await call(server.app, 'PUT', '/api/admin/revenue/1', entry)).statusCode).toBe(401);
+    expect((await call(server.app, 'DELETE', '/api/admin/revenue/1')).statusCode).toBe(401);
+    expect(await count()).toBe(0);
+  });
+
+  it('creates an entry and returns it with the amount as a decimal string and an ISO date', async () => {
+    const response = await call(server.app, 'POST', '/api/revenue', entry, cookie);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      amount: '1250.50',
+      source: 'ai',
+      description: 'First AI client',
+      date: '2024-03-15T00:00:00.000Z',
+    });
+    const list = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
+    expect(list.json()).toEqual([response.json()]);
+  });
+
+  it.each([
+    [{ ...entry, amount: undefined }, 'amount', 'Amount is required.'],
+    [{ ...entry, amount: '' }, 'amount', 'Amount is required.'],
+    [{ ...entry, amount: 'abc' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: '1e309' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: 'NaN' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: '12.345' }, 'amount', 'Amount can have at most 2 decimal places.'],
+    [{ ...entry, amount: '-5' }, 'amount', 'Amount must be greater than 0.'],
+    [{ ...entry, amount: 0 }, 'amount', 'Amount must be greater than 0.'],
+    [{ ...entry, amount: '1000000000000' }, 'amount', 'Amount must be less than $1,000,000,000,000.'],
+    [{ ...entry, source: undefined }, 'source', 'Source is required.'],
+    [{ ...entry, source: 'crypto' }, 'source', 'Source must be ai, passive or consulting.'],
+    [{ ...entry, description: 'tiny' }, 'description', 'Description must be at least 5 characters.'],
+    [
+      { ...entry, description: 'x'.repeat(501) },
+      'description',
+      'Description must be at most 500 characters.',
+    ],
+    [{ ...entry, date: undefined }, 'date', 'A date is required.'],
+    [{ ...entry, date: 'yesterday' }, 'date', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+    [{ ...entry, date: '2023-02-30' }, 'date', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+    [{ ...entry, date: '1999-12-31' }, 'date', 'Date cannot be before 2000-01-01.'],
+    [{ ...entry, date: '2999-01-01' }, 'date', 'Date cannot be in the future.'],
+  ])('rejects bad input %# with 400 naming the field, storing nothing', async (payload, field, message) => {
+    const before = await count();
+    const response = await call(server.app, 'POST', '/api/revenue', payload, cookie);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.errors[field]).toBe(message);
+    expect(typeof body.message).toBe('string');
+    expect(await count()).toBe(before);
+  });
+
+  it('accepts exact JSON numbers, ISO timestamps and the spec minimum description', async () => {
+    const response = await call(
+      server.app,
+      'POST',
+      '/api/revenue',
+      { amount: 99.9, source: 'passive', description: 'Books', date: '2024-06-01T12:30:00+02:00' },
+      cookie,
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ amount: '99.90', date: '2024-06-01T10:30:00.000Z' });
+  });
+
+  it('keeps totals exact to the cent through creates, edits and deletes', async () => {
+    const fresh = await startTestServer();
+    try {
+      const admin = await registerAdmin(fresh.app);
+      const create = async (amount: string, source: string) =>
+        (await call(fresh.app, 'POST', '/api/revenue', { ...entry, amount, source }, admin)).json();
+      const a = await create('0.10', 'ai');
+      await create('0.20', 'ai');
+      const c = await create('999999999999.99', 'passive');
+      await create('33.33', 'consulting');
+      await create('33.33', 'consulting');
+      await create('33.34', 'consulting');
+      const summary = async () => (await call(fresh.app, 'GET', '/api/revenue')).json();
+      expect(await summary()).toEqual({
+        totalRevenue: '1000000000100.29',
+        bySource: { ai: '0.30', passive: '999999999999.99', consulting: '100.00' },
+      });
+
+      const edited = await call(
+        fresh.app,
+        'PUT',
+        `/api/admin/revenue/${a.id}`,
+        { ...entry, amount: '0.01', source: 'consulting', description: 'Moved to consulting' },
+        admin,
+      );
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({ id: a.id, amount: '0.01', source: 'consulting' });
+      expect(
+        (await call(fresh.app, 'DELETE', `/api/admin/revenue/${c.id}`, undefined, admin)).statusCode,
+      ).toBe(204);
+      expect(await summary()).toEqual({
+        totalRevenue: '100.21',
+        bySource: { ai: '0.20', passive: '0.00', consulting: '100.01' },
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('takes the whole record on PUT: a missing field is a 400 and changes nothing', async () => {
+    const [first] = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    const response = await call(
+      server.app,
+      'PUT',
+      `/api/admin/revenue/${first.id}`,
+      { amount: '5.00', source: 'ai', date: '2024-01-01' },
+      cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ description: 'Description is required.' });
+    const [after] = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    expect(after).toEqual(first);
+  });
+
+  it('answers 404 for unknown ids and 400 for ids that are no positive integers', async () => {
+    expect((await call(server.app, 'PUT', '/api/admin/revenue/999999', entry, cookie)).json()).toEqual({
+      message: 'Revenue entry not found',
+    });
+    expect(
+      (await call(server.app, 'DELETE', '/api/admin/revenue/999999', undefined, cookie)).statusCode,
+    ).toBe(404);
+    for (const id of ['abc', '-1', '0', '1e99', '0x10', '1.5', '99999999999']) {
+      const response = await call(server.app, 'DELETE', `/api/admin/revenue/${id}`, undefined, cookie);
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json().errors.id, id).toMatch(/^Id /);
+    }
+  });
+
+  it('lists entries newest first', async () => {
+    const list = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    const dates = list.map((r: { date: string }) => r.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
