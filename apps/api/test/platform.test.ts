@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_EXPERIMENT_IMAGE_URL } from '@journey/contracts';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,24 @@ describe('platform', () => {
     const asset = await call(server.app, 'GET', '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('seeded experiments', () => {
+  it('point at images the web app ships', async () => {
+    const server = await startTestServer();
+    try {
+      const experiments = (await call(server.app, 'GET', '/api/experiments')).json() as {
+        imageUrl: string;
+      }[];
+      const publicDir = new URL('../../web/public', import.meta.url);
+      for (const { imageUrl } of experiments) {
+        expect(existsSync(new URL(`.${imageUrl}`, `${publicDir.href}/`)), imageUrl).toBe(true);
+      }
+      expect(existsSync(new URL(`.${DEFAULT_EXPERIMENT_IMAGE_URL}`, `${publicDir.href}/`))).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
 

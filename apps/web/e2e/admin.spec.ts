@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+
+test.describe('/admin guard', () => {
+  test('sends an anonymous visitor to /auth', async ({ page }) => {
+    await page.goto('/admin');
+
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
+  });
+
+  test('shows a spinner while the current user is loading', async ({ page }) => {
+    // Hold the API calls until the spinner has been seen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/trpc/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto('/admin');
+    await expect(page.getByLabel('Loading')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    release();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByLabel('Loading')).toHaveCount(0);
+  });
+
+  test('shows the admin panel to a signed-in user', async ({ admin: { page, username }, axe }) => {
+    const response = await page.goto('/admin');
+    expect(response, 'the navigation has a response').not.toBeNull();
+    expect(response!.status()).toBe(200);
+
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${username}`)).toBeVisible();
+    expect(username).toBe('founder');
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await axe();
+  });
+});

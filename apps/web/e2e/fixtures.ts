@@ -1,0 +1,125 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The admin every signed-in test uses: the first account of the fresh test database. */
+export const ADMIN = {
+  username: 'founder',
+  password: 'e2e-founder-password-1',
+  email: 'founder@example.com',
+} as const;
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A browser console error a test expects: an exact message or a pattern. */
+export type ConsoleAllowance = string | RegExp;
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+interface AxeOptions {
+  /** CSS selectors to leave out of the scan. */
+  exclude?: string[];
+}
+
+interface AdminSession {
+  /** The session cookie(s) of the signed-in admin. */
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+}
+
+interface TestFixtures {
+  /** Console errors this test expects; anything else logged as an error fails the test. */
+  allowedConsoleErrors: ConsoleAllowance[];
+  /** The test's page, signed in as the admin. */
+  admin: { page: Page; username: string };
+  /** Runs axe on the current page with WCAG_TAGS and fails on any violation. */
+  axe: (options?: AxeOptions) => Promise<void>;
+}
+
+interface WorkerFixtures {
+  adminSession: AdminSession;
+}
+
+const isAllowed = (text: string, allowances: ConsoleAllowance[]) =>
+  allowances.some((allowance) => (typeof allowance === 'string' ? text === allowance : allowance.test(text)));
+
+/** One readable block per violation: rule, impact, help, and the offending nodes. */
+export function formatViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes.map(
+        (node) =>
+          `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+      );
+      return [
+        `  ${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}`,
+        `    ${violation.helpUrl}`,
+        ...nodes,
+      ].join('\n');
+    })
+    .join('\n');
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  // Every page of the context is watched: an unexpected console.error or uncaught error fails the test.
+  context: async ({ context, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    context.on('console', (message) => {
+      if (message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return;
+      const { url, lineNumber } = message.location();
+      problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      problems.push(`pageerror: ${error.name}: ${error.message}`);
+    });
+    await use(context);
+    expect(problems, 'unexpected errors in the browser console').toEqual([]);
+  },
+
+  // Registers the admin once per worker (only the first registration succeeds and the database
+  // lives as long as the run), else signs in with the same credentials; signs out at the end.
+  adminSession: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const registered = await api.post('/api/register', { data: ADMIN });
+      if (registered.status() !== 201) {
+        expect(registered.status(), `register answered: ${await registered.text()}`).toBe(403);
+        const loggedIn = await api.post('/api/login', {
+          data: { username: ADMIN.username, password: ADMIN.password },
+        });
+        expect(loggedIn.status(), `login answered: ${await loggedIn.text()}`).toBe(200);
+      }
+      const { cookies } = await api.storageState();
+      expect(
+        cookies.map((cookie) => cookie.name),
+        'the session cookie is set',
+      ).toContain('journey_session');
+      await use({ cookies });
+      const loggedOut = await api.post('/api/logout');
+      expect(loggedOut.status(), `logout answered: ${await loggedOut.text()}`).toBe(204);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  admin: async ({ context, page, adminSession }, use) => {
+    await context.addCookies(adminSession.cookies);
+    await use({ page, username: ADMIN.username });
+  },
+
+  axe: async ({ page }, use) => {
+    await use(async (options = {}) => {
+      let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+      for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+      const { violations } = await builder.analyze();
+      expect(
+        violations.length,
+        `${violations.length} accessibility violation(s) on ${page.url()}:\n${formatViolations(violations)}`,
+      ).toBe(0);
+    });
+  },
+});
