@@ -10,6 +10,8 @@ import { buildServer } from '../src/server';
 export interface TestServer {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof createTestDatabase>>['handle']['db'];
+  /** Takes the database away under the running server (the server itself stays up). */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,12 +32,20 @@ export async function startTestServer(
     logger: false,
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
   });
+  let databaseClosed = false;
   return {
     app,
     db: database.handle.db,
+    closeDatabase: async () => {
+      databaseClosed = true;
+      await database.handle.close();
+    },
     close: async () => {
       await app.close();
-      await database.cleanup();
+      // cleanup closes the database too (and drops it on PostgreSQL); closing twice is harmless.
+      await database.cleanup().catch((error: unknown) => {
+        if (!databaseClosed) throw error;
+      });
     },
   };
 }
