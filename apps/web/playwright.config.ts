@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { assertChromium, chromiumArgs, chromiumPath } from './e2e/chromium';
 
 /**
  * End-to-end tests against the PRODUCTION build: the API bundle serving the built web app
@@ -13,14 +14,7 @@ const webDir = path.dirname(fileURLToPath(import.meta.url));
 const apiMain = path.resolve(webDir, '../api/dist/main.js');
 const webIndex = path.resolve(webDir, 'dist/index.html');
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `Chromium is missing: no executable at ${chromiumPath}. ` +
-      'Install it with `apt-get install -y chromium` (or point CHROMIUM_PATH at a Chromium binary). ' +
-      'Do not run `playwright install`.',
-  );
-}
+assertChromium();
 for (const [file, what] of [
   [apiMain, 'the API bundle'],
   [webIndex, 'the web app build'],
@@ -64,15 +58,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
     locale: 'en-US',
     timezoneId: 'UTC',

@@ -1,15 +1,9 @@
 import { DEFAULT_EXPERIMENT_IMAGE_URL } from '@journey/contracts';
 import { schema } from '@journey/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { call, useAdminServer } from './helpers';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await registerAdmin(server.app);
-});
-afterAll(() => server?.close());
+const admin = useAdminServer();
 
 const experiment = {
   title: 'Newsletter Engine',
@@ -19,11 +13,11 @@ const experiment = {
   projectCount: 2,
   imageUrl: 'https://images.example.com/newsletter.png',
 };
-const count = () => server.db.$count(schema.experiments);
+const count = () => admin.server.db.$count(schema.experiments);
 
 describe('experiments', () => {
   it('lists the five seeded experiments of the spec', async () => {
-    const list = (await call(server.app, 'GET', '/api/experiments')).json();
+    const list = (await call(admin.server.app, 'GET', '/api/experiments')).json();
     expect(list.map((e: { title: string }) => e.title)).toEqual([
       'Solo App Builds',
       'Rewriting History',
@@ -35,7 +29,7 @@ describe('experiments', () => {
   });
 
   it('creates an experiment whose colour follows its status through the one map', async () => {
-    const response = await call(server.app, 'POST', '/api/experiments', experiment, cookie);
+    const response = await call(admin.server.app, 'POST', '/api/experiments', experiment, admin.cookie);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -48,11 +42,11 @@ describe('experiments', () => {
   it('uses the placeholder image when none is given and coerces a numeric project count', async () => {
     const { imageUrl: _omitted, ...rest } = experiment;
     const response = await call(
-      server.app,
+      admin.server.app,
       'POST',
       '/api/experiments',
       { ...rest, projectCount: '7' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ imageUrl: DEFAULT_EXPERIMENT_IMAGE_URL, projectCount: 7 });
@@ -72,20 +66,20 @@ describe('experiments', () => {
     ],
   ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(server.app, 'POST', '/api/experiments', payload, cookie);
+    const response = await call(admin.server.app, 'POST', '/api/experiments', payload, admin.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await count()).toBe(before);
   });
 
   it('edits a seeded experiment, and deleted seeds stay deleted', async () => {
-    const [first] = (await call(server.app, 'GET', '/api/experiments')).json();
+    const [first] = (await call(admin.server.app, 'GET', '/api/experiments')).json();
     const edited = await call(
-      server.app,
+      admin.server.app,
       'PUT',
       `/api/admin/experiments/${first.id}`,
       { ...experiment, title: 'Solo App Builds v2', status: 'Flagship' },
-      cookie,
+      admin.cookie,
     );
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
@@ -95,15 +89,17 @@ describe('experiments', () => {
     });
 
     expect(
-      (await call(server.app, 'DELETE', `/api/admin/experiments/${first.id}`, undefined, cookie)).statusCode,
+      (await call(admin.server.app, 'DELETE', `/api/admin/experiments/${first.id}`, undefined, admin.cookie))
+        .statusCode,
     ).toBe(204);
-    const titles = (await call(server.app, 'GET', '/api/experiments'))
+    const titles = (await call(admin.server.app, 'GET', '/api/experiments'))
       .json()
       .map((e: { title: string }) => e.title);
     expect(titles).not.toContain('Solo App Builds v2');
     expect(titles).not.toContain('Solo App Builds');
     expect(
-      (await call(server.app, 'PUT', `/api/admin/experiments/${first.id}`, experiment, cookie)).statusCode,
+      (await call(admin.server.app, 'PUT', `/api/admin/experiments/${first.id}`, experiment, admin.cookie))
+        .statusCode,
     ).toBe(404);
   });
 });

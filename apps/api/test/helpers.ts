@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@journey/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { LoginRateLimit } from '../src/plugins/external';
 import { buildServer } from '../src/server';
@@ -81,4 +82,15 @@ export function call(
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     headers: cookie ? { cookie } : {},
   });
+}
+
+/** For a test file: a server with the admin signed in, started before its tests and closed after them. */
+export function useAdminServer(): { server: TestServer; cookie: string } {
+  const state = {} as { server: TestServer; cookie: string };
+  beforeAll(async () => {
+    state.server = await startTestServer();
+    state.cookie = await registerAdmin(state.server.app);
+  });
+  afterAll(() => state.server?.close());
+  return state;
 }

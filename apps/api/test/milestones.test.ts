@@ -1,14 +1,8 @@
 import { schema } from '@journey/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { call, useAdminServer } from './helpers';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await registerAdmin(server.app);
-});
-afterAll(() => server?.close());
+const admin = useAdminServer();
 
 const achievement = {
   title: 'Launched the tracker',
@@ -17,22 +11,22 @@ const achievement = {
   day: 32,
   isRevenue: 0,
 };
-const count = () => server.db.$count(schema.milestones);
+const count = () => admin.server.db.$count(schema.milestones);
 
 describe('milestones', () => {
   it('starts empty and refuses anonymous writes', async () => {
-    expect((await call(server.app, 'GET', '/api/milestones')).json()).toEqual([]);
-    expect((await call(server.app, 'POST', '/api/milestones', achievement)).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'GET', '/api/milestones')).json()).toEqual([]);
+    expect((await call(admin.server.app, 'POST', '/api/milestones', achievement)).statusCode).toBe(401);
     expect(await count()).toBe(0);
   });
 
   it('creates an achievement with a null amount even when one is sent', async () => {
     const response = await call(
-      server.app,
+      admin.server.app,
       'POST',
       '/api/milestones',
       { ...achievement, amount: '500' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -48,18 +42,20 @@ describe('milestones', () => {
 
   it('creates a revenue milestone with its amount, accepting true for isRevenue', async () => {
     const response = await call(
-      server.app,
+      admin.server.app,
       'POST',
       '/api/milestones',
       { ...achievement, title: 'First $1,000', day: 10, isRevenue: true, amount: '1000' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ isRevenue: 1, amount: '1000.00', day: 10 });
   });
 
   it('lists milestones by journey day', async () => {
-    const days = (await call(server.app, 'GET', '/api/milestones')).json().map((m: { day: number }) => m.day);
+    const days = (await call(admin.server.app, 'GET', '/api/milestones'))
+      .json()
+      .map((m: { day: number }) => m.day);
     expect(days).toEqual([10, 32]);
   });
 
@@ -79,20 +75,20 @@ describe('milestones', () => {
     [{ ...achievement, isRevenue: 1, amount: 'lots' }, 'amount', 'Revenue amount must be a valid number.'],
   ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(server.app, 'POST', '/api/milestones', payload, cookie);
+    const response = await call(admin.server.app, 'POST', '/api/milestones', payload, admin.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await count()).toBe(before);
   });
 
   it('edits with the whole record, nulling the amount when the type becomes an achievement', async () => {
-    const revenue = (await call(server.app, 'GET', '/api/milestones')).json()[0];
+    const revenue = (await call(admin.server.app, 'GET', '/api/milestones')).json()[0];
     const response = await call(
-      server.app,
+      admin.server.app,
       'PUT',
       `/api/admin/milestones/${revenue.id}`,
       { ...achievement, title: 'Now an achievement', day: 11, isRevenue: false, amount: '1000' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -104,15 +100,23 @@ describe('milestones', () => {
   });
 
   it('deletes, then answers 404 for the same id', async () => {
-    const [first] = (await call(server.app, 'GET', '/api/milestones')).json();
+    const [first] = (await call(admin.server.app, 'GET', '/api/milestones')).json();
     expect(
-      (await call(server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, cookie)).statusCode,
+      (await call(admin.server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, admin.cookie))
+        .statusCode,
     ).toBe(204);
-    const again = await call(server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, cookie);
+    const again = await call(
+      admin.server.app,
+      'DELETE',
+      `/api/admin/milestones/${first.id}`,
+      undefined,
+      admin.cookie,
+    );
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Milestone not found' });
     expect(
-      (await call(server.app, 'PUT', `/api/admin/milestones/${first.id}`, achievement, cookie)).statusCode,
+      (await call(admin.server.app, 'PUT', `/api/admin/milestones/${first.id}`, achievement, admin.cookie))
+        .statusCode,
     ).toBe(404);
   });
 });

@@ -73,12 +73,15 @@ describe('platform', () => {
 
   it('refuses bodies over 1 MiB (413), other content types (415) and broken JSON (400)', async () => {
     const cookie = await registerAdmin(server.app);
-    const big = await server.app.inject({
-      method: 'POST',
-      url: '/api/revenue',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) }),
-    });
+    const post = (payload: string, type = 'application/json') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/revenue',
+        headers: { cookie, 'content-type': type },
+        payload,
+      });
+
+    const big = await post(JSON.stringify({ description: 'x'.repeat(1024 * 1024 + 10) }));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'Request body is too large (the limit is 1 MiB).' });
 
@@ -87,34 +90,19 @@ describe('platform', () => {
       'application/x-www-form-urlencoded',
       'multipart/form-data; boundary=x',
     ]) {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/revenue',
-        headers: { cookie, 'content-type': type },
-        payload: 'amount=5',
-      });
+      const response = await post('amount=5', type);
       expect(response.statusCode, type).toBe(415);
       expect(response.json()).toEqual({ message: 'Content-Type must be application/json.' });
     }
 
     for (const payload of ['{bad', '{"__proto__": {"admin": true}}', '']) {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/revenue',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload,
-      });
+      const response = await post(payload);
       expect(response.statusCode, payload).toBe(400);
       expect(typeof response.json().message).toBe('string');
     }
 
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const response = await server.app.inject({
-        method: 'POST',
-        url: '/api/revenue',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload,
-      });
+      const response = await post(payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().message).toBe('Expected a JSON object.');
     }

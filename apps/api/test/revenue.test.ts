@@ -1,21 +1,15 @@
 import { schema } from '@journey/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { call, registerAdmin, startTestServer, useAdminServer } from './helpers';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  cookie = await registerAdmin(server.app);
-});
-afterAll(() => server?.close());
+const admin = useAdminServer();
 
 const entry = { amount: '1250.50', source: 'ai', description: 'First AI client', date: '2024-03-15' };
-const count = () => server.db.$count(schema.revenues);
+const count = () => admin.server.db.$count(schema.revenues);
 
 describe('revenue', () => {
   it('answers zero totals as decimal strings on an empty database', async () => {
-    const response = await call(server.app, 'GET', '/api/revenue');
+    const response = await call(admin.server.app, 'GET', '/api/revenue');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       totalRevenue: '0.00',
@@ -24,15 +18,15 @@ describe('revenue', () => {
   });
 
   it('refuses writes and the full list without a session (401), storing nothing', async () => {
-    expect((await call(server.app, 'POST', '/api/revenue', entry)).statusCode).toBe(401);
-    expect((await call(server.app, 'GET', '/api/revenues/all')).statusCode).toBe(401);
-    expect((await call(server.app, 'PUT', '/api/admin/revenue/1', entry)).statusCode).toBe(401);
-    expect((await call(server.app, 'DELETE', '/api/admin/revenue/1')).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'POST', '/api/revenue', entry)).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'GET', '/api/revenues/all')).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'PUT', '/api/admin/revenue/1', entry)).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'DELETE', '/api/admin/revenue/1')).statusCode).toBe(401);
     expect(await count()).toBe(0);
   });
 
   it('creates an entry and returns it with the amount as a decimal string and an ISO date', async () => {
-    const response = await call(server.app, 'POST', '/api/revenue', entry, cookie);
+    const response = await call(admin.server.app, 'POST', '/api/revenue', entry, admin.cookie);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -41,7 +35,7 @@ describe('revenue', () => {
       description: 'First AI client',
       date: '2024-03-15T00:00:00.000Z',
     });
-    const list = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
+    const list = await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie);
     expect(list.json()).toEqual([response.json()]);
   });
 
@@ -70,7 +64,7 @@ describe('revenue', () => {
     [{ ...entry, date: '2999-01-01' }, 'date', 'Date cannot be in the future.'],
   ])('rejects bad input %# with 400 naming the field, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(server.app, 'POST', '/api/revenue', payload, cookie);
+    const response = await call(admin.server.app, 'POST', '/api/revenue', payload, admin.cookie);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.errors[field]).toBe(message);
@@ -80,11 +74,11 @@ describe('revenue', () => {
 
   it('accepts exact JSON numbers, ISO timestamps and the spec minimum description', async () => {
     const response = await call(
-      server.app,
+      admin.server.app,
       'POST',
       '/api/revenue',
       { amount: 99.9, source: 'passive', description: 'Books', date: '2024-06-01T12:30:00+02:00' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ amount: '99.90', date: '2024-06-01T10:30:00.000Z' });
@@ -93,9 +87,9 @@ describe('revenue', () => {
   it('keeps totals exact to the cent through creates, edits and deletes', async () => {
     const fresh = await startTestServer();
     try {
-      const admin = await registerAdmin(fresh.app);
+      const freshCookie = await registerAdmin(fresh.app);
       const create = async (amount: string, source: string) =>
-        (await call(fresh.app, 'POST', '/api/revenue', { ...entry, amount, source }, admin)).json();
+        (await call(fresh.app, 'POST', '/api/revenue', { ...entry, amount, source }, freshCookie)).json();
       const a = await create('0.10', 'ai');
       await create('0.20', 'ai');
       const c = await create('999999999999.99', 'passive');
@@ -113,12 +107,12 @@ describe('revenue', () => {
         'PUT',
         `/api/admin/revenue/${a.id}`,
         { ...entry, amount: '0.01', source: 'consulting', description: 'Moved to consulting' },
-        admin,
+        freshCookie,
       );
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ id: a.id, amount: '0.01', source: 'consulting' });
       expect(
-        (await call(fresh.app, 'DELETE', `/api/admin/revenue/${c.id}`, undefined, admin)).statusCode,
+        (await call(fresh.app, 'DELETE', `/api/admin/revenue/${c.id}`, undefined, freshCookie)).statusCode,
       ).toBe(204);
       expect(await summary()).toEqual({
         totalRevenue: '100.21',
@@ -130,36 +124,49 @@ describe('revenue', () => {
   });
 
   it('takes the whole record on PUT: a missing field is a 400 and changes nothing', async () => {
-    const [first] = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    const [first] = (
+      await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)
+    ).json();
     const response = await call(
-      server.app,
+      admin.server.app,
       'PUT',
       `/api/admin/revenue/${first.id}`,
       { amount: '5.00', source: 'ai', date: '2024-01-01' },
-      cookie,
+      admin.cookie,
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ description: 'Description is required.' });
-    const [after] = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    const [after] = (
+      await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)
+    ).json();
     expect(after).toEqual(first);
   });
 
   it('answers 404 for unknown ids and 400 for ids that are no positive integers', async () => {
-    expect((await call(server.app, 'PUT', '/api/admin/revenue/999999', entry, cookie)).json()).toEqual({
+    expect(
+      (await call(admin.server.app, 'PUT', '/api/admin/revenue/999999', entry, admin.cookie)).json(),
+    ).toEqual({
       message: 'Revenue entry not found',
     });
     expect(
-      (await call(server.app, 'DELETE', '/api/admin/revenue/999999', undefined, cookie)).statusCode,
+      (await call(admin.server.app, 'DELETE', '/api/admin/revenue/999999', undefined, admin.cookie))
+        .statusCode,
     ).toBe(404);
     for (const id of ['abc', '-1', '0', '1e99', '0x10', '1.5', '99999999999']) {
-      const response = await call(server.app, 'DELETE', `/api/admin/revenue/${id}`, undefined, cookie);
+      const response = await call(
+        admin.server.app,
+        'DELETE',
+        `/api/admin/revenue/${id}`,
+        undefined,
+        admin.cookie,
+      );
       expect(response.statusCode, id).toBe(400);
       expect(response.json().errors.id, id).toMatch(/^Id /);
     }
   });
 
   it('lists entries newest first', async () => {
-    const list = (await call(server.app, 'GET', '/api/revenues/all', undefined, cookie)).json();
+    const list = (await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)).json();
     const dates = list.map((r: { date: string }) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
   });

@@ -4,16 +4,16 @@
  *
  *   BASE_URL=http://127.0.0.1:5000 OUT_DIR=/tmp/journey-shots pnpm --filter @journey/web exec tsx scripts/screenshots.ts
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { assertChromium, chromiumArgs, chromiumPath } from '../e2e/chromium';
 
 const baseURL = process.env.BASE_URL || 'http://127.0.0.1:5000';
 const outDir = path.resolve(
   process.env.INIT_CWD ?? process.cwd(),
   process.env.OUT_DIR || '/tmp/journey-shots',
 );
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const pages = [
   { name: 'landing', path: '/' },
@@ -25,22 +25,10 @@ const sizes = [
   { name: 'mobile', viewport: { width: 390, height: 844 }, isMobile: true },
 ];
 
-if (!existsSync(executablePath)) {
-  console.error(`Chromium is missing at ${executablePath}: run \`apt-get install -y chromium\`.`);
-  process.exit(1);
-}
+assertChromium();
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   for (const size of sizes) {
     const context = await browser.newContext({
