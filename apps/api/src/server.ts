@@ -42,7 +42,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    // tRPC batches name every procedure in one path segment.
+    routerOptions: { maxParamLength: 5000 },
   });
   // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
   app.removeContentTypeParser('text/plain');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from './client';
 import { sessions } from './schema';
 
@@ -85,15 +85,4 @@ export async function deleteExpiredSessions(db: Database): Promise<number> {
     .where(lte(sessions.expiresAt, new Date()))
     .returning({ id: sessions.id });
   return rows.length;
-}
-
-/** Signs a user out everywhere except, optionally, the session given by its token. */
-export async function deleteUserSessions(db: Database, userId: number, exceptToken?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      exceptToken
-        ? and(eq(sessions.userId, userId), ne(sessions.id, hashSessionToken(exceptToken)))
-        : eq(sessions.userId, userId),
-    );
 }

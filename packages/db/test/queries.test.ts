@@ -4,6 +4,7 @@ import {
   addSubscriber,
   createRevenue,
   createSessionStore,
+  deleteExpiredSessions,
   deleteRevenue,
   getRevenueSummary,
   hashSessionToken,
@@ -100,5 +101,18 @@ describe('database', () => {
       store.get(token, (error, data) => (error ? reject(error as Error) : resolve(data))),
     );
     expect(loaded).toMatchObject({ userId: user!.id });
+  });
+
+  it('sweeps expired sessions and keeps live ones', async () => {
+    const db = test.handle.db;
+    const [user] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
+    await db.insert(schema.sessions).values([
+      { id: 'expired', userId: user!.id, data: {}, expiresAt: new Date(Date.now() - 1000) },
+      { id: 'live', userId: user!.id, data: {}, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    expect(await deleteExpiredSessions(db)).toBe(1);
+    const ids = (await db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id);
+    expect(ids).toContain('live');
+    expect(ids).not.toContain('expired');
   });
 });

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import { createSessionStore, type DatabaseHandle } from '@journey/db';
+import { createSessionStore, deleteExpiredSessions, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { renewSessionIfHalfUsed, SESSION_MAX_AGE_MS } from '../features/auth/session';
 
@@ -52,6 +52,23 @@ export async function registerExternalPlugins(
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
   app.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
+  sweepExpiredSessions(app, options.database);
+}
+
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+/** Expired sessions are already refused on read; this only keeps the table small. */
+function sweepExpiredSessions(app: FastifyInstance, database: DatabaseHandle) {
+  const sweep = () =>
+    deleteExpiredSessions(database.db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not delete expired sessions'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(sweep, SESSION_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Two limiters for login, per IP and per username (DESIGN.md item 12). */
