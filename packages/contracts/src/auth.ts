@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
-import { emailField, isoTimestamp } from './fields';
+import { emailField, hasNoNul, isoTimestamp } from './fields';
 
 const USERNAME_MESSAGE = `Username must be at least ${USERNAME_MIN} characters`;
 const PASSWORD_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters`;
@@ -9,7 +9,8 @@ const username = z
   .string({ error: (iss) => (iss.input == null ? 'Username is required' : 'Username must be text') })
   .trim()
   .min(USERNAME_MIN, USERNAME_MESSAGE)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`);
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .refine(hasNoNul, 'Username must not contain NUL characters');
 
 const password = z
   .string({ error: (iss) => (iss.input == null ? 'Password is required' : 'Password must be text') })

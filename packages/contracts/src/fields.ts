@@ -10,6 +10,9 @@ import {
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
+/** PostgreSQL text cannot hold NUL characters: refuse them here instead of failing in the database. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** Trimmed text with the spec's messages for missing, too short and too long. */
 export function textField(opts: {
   label: string;
@@ -23,7 +26,8 @@ export function textField(opts: {
     .string({ error: (iss) => (isMissing(iss.input) ? required : `${opts.label} must be text.`) })
     .trim()
     .min(opts.min, opts.minMessage ?? `${opts.label} must be at least ${opts.min} characters.`)
-    .max(opts.max, `${opts.label} must be at most ${opts.max} characters.`);
+    .max(opts.max, `${opts.label} must be at most ${opts.max} characters.`)
+    .refine(hasNoNul, `${opts.label} must not contain NUL characters.`);
 }
 
 /** A whole number given as a JSON number or a string of digits (form fields and path parameters). */
@@ -163,6 +167,7 @@ export function emailField() {
     .toLowerCase()
     .min(1, 'Email is required.')
     .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters.`)
+    .refine(hasNoNul, message)
     .pipe(z.email(message));
 }
 
@@ -173,7 +178,7 @@ export function imageUrlField() {
     .string({ error: message })
     .trim()
     .max(URL_MAX, message)
-    .refine((value) => value === '' || isImageUrl(value), message)
+    .refine((value) => value === '' || (hasNoNul(value) && isImageUrl(value)), message)
     .optional()
     .nullable()
     .transform((value) => (value ? value : DEFAULT_EXPERIMENT_IMAGE_URL));

@@ -1,0 +1,68 @@
+import { schema } from '@journey/db';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from './helpers';
+
+const admin = useAdminServer();
+
+const deepArray = '['.repeat(100_000) + ']'.repeat(100_000);
+const revenue = { amount: '5', source: 'ai', description: 'A fine entry', date: '2024-01-01' };
+
+/** Inputs that reach the database layer if validation lets them through (NUL bytes) or break parsers. */
+const CASES: [string, string, string | undefined][] = [
+  ['/api/revenue', deepArray, undefined],
+  ['/api/trpc/revenue.create', deepArray, undefined],
+  ['/api/revenue', JSON.stringify({ ...revenue, description: 'nul \u0000 here' }), 'description'],
+  [
+    '/api/revenue',
+    '{"amount": 1e309, "source": "ai", "description": "hello", "date": "2024-01-01"}',
+    'amount',
+  ],
+  ['/api/revenue', JSON.stringify({ ...revenue, amount: '-0' }), 'amount'],
+  ['/api/revenue', JSON.stringify({ ...revenue, date: '2024-01-01T25:61:00Z' }), 'date'],
+  ['/api/login', JSON.stringify({ username: 'ab\u0000cd', password: 'secret12' }), 'username'],
+  [
+    '/api/experiments',
+    JSON.stringify({
+      title: 'Lab',
+      description: 'A good description',
+      status: 'Active',
+      projectCount: 1,
+      imageUrl: '/x\u0000y',
+    }),
+    'imageUrl',
+  ],
+  [
+    '/api/milestones',
+    JSON.stringify({ title: 'Title', description: 'x'.repeat(20), date: '2024-01-01', day: 1e20 }),
+    'day',
+  ],
+  ['/api/subscribers', JSON.stringify({ email: 'a@b.co\u0000', consent: true }), 'email'],
+  [
+    '/api/register',
+    JSON.stringify({ username: '\u0000'.repeat(5), password: 'secret12', email: 'x@y.co' }),
+    'username',
+  ],
+];
+
+describe('hostile input', () => {
+  it.each(CASES)('%s answers 400 to %#, storing nothing', async (url, payload, field) => {
+    const counts = async () =>
+      Promise.all(
+        [schema.revenues, schema.milestones, schema.experiments, schema.subscribers, schema.users].map((t) =>
+          admin.server.db.$count(t),
+        ),
+      );
+    const before = await counts();
+    const response = await admin.server.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    const body = url.startsWith('/api/trpc/') ? response.json().error : response.json();
+    expect(typeof body.message).toBe('string');
+    if (field) expect(Object.keys(body.errors ?? {})).toContain(field);
+    expect(await counts()).toEqual(before);
+  });
+});
