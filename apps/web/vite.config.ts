@@ -1,18 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** In development the API is not serving index.html, so fill the product name here. */
-function productNameInDev(): Plugin {
+/** `pnpm dev` serves the shell without server rendering: give it a title at least. */
+function devHead(): Plugin {
   return {
-    name: 'journey-product-name',
+    name: 'journey-dev-head',
     apply: 'serve',
     transformIndexHtml: (html) =>
-      html.replace('__SITE_PRODUCT_NAME__', process.env.SITE_PRODUCT_NAME || 'Unicorn'),
+      html.replace(
+        '<!--app-head-->',
+        `<title>${process.env.SITE_PRODUCT_NAME || 'Unicorn'} Build Tracker (dev)</title>`,
+      ),
   };
 }
 
 export default defineConfig({
-  plugins: [react(), productNameInDev()],
+  plugins: [react(), devHead()],
+  define: {
+    'import.meta.env.VITE_SITE_PRODUCT_NAME': JSON.stringify(process.env.SITE_PRODUCT_NAME || 'Unicorn'),
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -22,5 +28,7 @@ export default defineConfig({
       '/readyz': 'http://127.0.0.1:5000',
     },
   },
+  // Workspace packages are TypeScript sources: bundle them into the server build too.
+  ssr: { noExternal: ['@journey/contracts'] },
   build: { sourcemap: true },
 });

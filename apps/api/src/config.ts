@@ -50,6 +50,14 @@ const envSchema = z.object({
     .default('Unicorn'),
   ALLOW_REGISTRATION: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), {
+      message: 'must be an origin such as https://example.com',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().optional(),
 });
@@ -68,6 +76,8 @@ export interface Config {
   allowRegistration: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
+  publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
   webDistDir: string;
 }
@@ -97,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowRegistration: values.ALLOW_REGISTRATION,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
+    publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
   };
 }

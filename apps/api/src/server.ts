@@ -13,12 +13,15 @@ import {
   type LoginRateLimit,
 } from './plugins/external';
 import { sessionSecret } from './plugins/secret';
-import { registerWebApp, type WebApp } from './plugins/web-app';
+import { registerStaticAssets } from './plugins/web-app';
+import { createPageRenderer, registerPageRoutes } from './pages/routes';
+import { loadWebBuild } from './pages/ssr-module';
 import { contextFactory } from './trpc/context';
-import { createCallerFactory } from './trpc/init';
 import { openApiDocument } from './trpc/openapi';
 import { registerRestRoutes } from './trpc/rest';
-import { appRouter, type AppRouter } from './trpc/router';
+import { appRouter, createCaller, type AppRouter } from './trpc/router';
+
+type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -53,13 +56,16 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // Stage 2: external plugins.
-  let webApp: WebApp | null = null;
-  registerErrorHandlers(app, { webApp: () => webApp });
+  let renderPage: PageRenderer | null = null;
+  registerErrorHandlers(app, { renderPage: () => renderPage });
   await registerExternalPlugins(app, {
     database,
     secret: await sessionSecret(config.sessionSecret, config.dataDir),
   });
-  webApp = await registerWebApp(app, { distDir: config.webDistDir, productName: config.productName });
+  const web = await loadWebBuild(config.webDistDir);
+  if (web) await registerStaticAssets(app, web.clientDir);
+  else
+    app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');
 
   // Stage 3: routes.
   const createContext = contextFactory({
@@ -77,7 +83,15 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  registerRestRoutes(app, { router: appRouter, createCaller: createCallerFactory(appRouter), createContext });
+  registerRestRoutes(app, { router: appRouter, createCaller, createContext });
+  if (web) {
+    renderPage = createPageRenderer({
+      config,
+      web,
+      callerFor: (request, reply) => createCaller(createContext({ req: request, res: reply })),
+    });
+    registerPageRoutes(app, renderPage);
+  }
   app.get('/api/openapi.json', async () => openApiDocument());
   registerHealthRoutes(app, database);
 

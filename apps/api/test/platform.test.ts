@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { ADMIN, call, registerAdmin, startTestServer, type TestServer } from './helpers';
 
 /** Every row of SPEC.md section 7, plus the newsletter. */
 const REST_PATHS = {
@@ -27,14 +27,29 @@ describe('platform', () => {
   let server: TestServer;
   let webDir: string;
   beforeAll(async () => {
+    // A stand-in for the web build: the real one is tested in the browser suite.
     webDir = mkdtempSync(path.join(os.tmpdir(), 'journey-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
+    mkdirSync(path.join(webDir, 'client', 'assets'), { recursive: true });
+    mkdirSync(path.join(webDir, 'server'));
     writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head><meta name="site-product" content="__SITE_PRODUCT_NAME__"></head><body></body></html>',
+      path.join(webDir, 'client', 'index.html'),
+      '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
     );
-    writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    server = await startTestServer({ env: { WEB_DIST_DIR: webDir, SITE_PRODUCT_NAME: 'Rocket & "Co"' } });
+    writeFileSync(path.join(webDir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(
+      path.join(webDir, 'server', 'entry-server.js'),
+      `export async function render({ url, origin, site, data }) {
+        if (url.includes('boom')) throw new Error('render failed');
+        const known = ['/', '/auth', '/admin'].includes(url.split('?')[0]);
+        return {
+          status: known ? 200 : 404,
+          head: '<title>' + site.productName + '</title>',
+          html: '<p>' + origin + url + '</p>',
+          state: JSON.stringify({ keys: Object.keys(data).sort(), me: data.me?.username ?? null }),
+        };
+      }`,
+    );
+    server = await startTestServer({ env: { WEB_DIST_DIR: webDir, SITE_PRODUCT_NAME: 'Rocket' } });
   });
   afterAll(() => server?.close());
 
@@ -116,19 +131,53 @@ describe('platform', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('serves the web app shell with the product name, a 404 status for unknown pages, and cached assets', async () => {
-    for (const url of ['/', '/auth', '/admin']) {
-      const page = await call(server.app, 'GET', url);
-      expect(page.statusCode, url).toBe(200);
-      expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.body).toContain('content="Rocket &amp; &quot;Co&quot;"');
-    }
+  it('renders pages on the server with the data each one needs', async () => {
+    const stateOf = (body: string) =>
+      JSON.parse(/<script type="application\/json" id="app-state">(.*?)<\/script>/.exec(body)?.[1] ?? 'null');
+    const home = await call(server.app, 'GET', '/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['content-type']).toMatch(/text\/html/);
+    expect(home.body).toContain('<title>Rocket</title>');
+    expect(home.body).toContain('<p>http://localhost:80/</p>');
+    expect(stateOf(home.body)).toEqual({
+      keys: ['experiments', 'me', 'milestones', 'revenueSummary'],
+      me: null,
+    });
+    const auth = await call(server.app, 'GET', '/auth');
+    expect(stateOf(auth.body).keys).toEqual(['me', 'registrationStatus']);
+  });
+
+  it('redirects /admin to /auth when signed out, and /auth to /admin when signed in', async () => {
+    const anonymous = await call(server.app, 'GET', '/admin');
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe('/auth');
+    const cookie = (
+      await call(server.app, 'POST', '/api/login', { username: ADMIN.username, password: ADMIN.password })
+    ).headers['set-cookie'];
+    const session = String(Array.isArray(cookie) ? cookie[0] : cookie).split(';')[0]!;
+    const admin = await call(server.app, 'GET', '/admin', undefined, session);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('"me":"founder"');
+    const auth = await call(server.app, 'GET', '/auth', undefined, session);
+    expect(auth.statusCode).toBe(302);
+    expect(auth.headers.location).toBe('/admin');
+  });
+
+  it('answers unknown pages with the rendered not-found page and 404, and caches hashed assets', async () => {
     const missing = await call(server.app, 'GET', '/no/such/page');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expect(missing.body).toContain('<p>http://localhost:80/no/such/page</p>');
     const asset = await call(server.app, 'GET', '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('falls back to the client-rendered shell when server rendering fails', async () => {
+    const page = await call(server.app, 'GET', '/boom');
+    expect(page.statusCode).toBe(500);
+    expect(page.body).toContain('<div id="root"></div>');
   });
 });
 

@@ -9,26 +9,6 @@ test.describe('/admin guard', () => {
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
   });
 
-  test('shows a spinner while the current user is loading', async ({ page }) => {
-    // Hold the API calls until the spinner has been seen.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/trpc/**', async (route) => {
-      await released;
-      await route.continue();
-    });
-
-    await page.goto('/admin');
-    await expect(page.getByLabel('Loading')).toBeVisible();
-    await expect(page).toHaveURL(/\/admin$/);
-
-    release();
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByLabel('Loading')).toHaveCount(0);
-  });
-
   test('shows the admin panel to a signed-in user', async ({ admin: { page, username }, axe }) => {
     const response = await page.goto('/admin');
     expect(response, 'the navigation has a response').not.toBeNull();

@@ -1,3 +1,6 @@
+// Must stay first: it configures zod before any schema below is built.
+import './zod-setup';
+
 export * from './auth';
 export * from './constants';
 export * from './enums';

@@ -1,9 +1,8 @@
 import type { ErrorBody } from '@journey/contracts';
 import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
-import type { WebApp } from './web-app';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (the limit is 1 MiB).',
@@ -29,7 +28,10 @@ export function describeError(error: unknown): { status: number; body: ErrorBody
 }
 
 /** The one error body for every non-2xx answer (DESIGN.md item 11); 5xx details go to the log only. */
-export function registerErrorHandlers(app: FastifyInstance, options: { webApp: () => WebApp | null }) {
+export function registerErrorHandlers(
+  app: FastifyInstance,
+  options: { renderPage: () => ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null },
+) {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -39,15 +41,11 @@ export function registerErrorHandlers(app: FastifyInstance, options: { webApp: (
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    const webApp = options.webApp();
-    if (path === '/api' || path.startsWith('/api/') || !wantsPage || !webApp) {
+    const renderPage = options.renderPage();
+    if (path === '/api' || path.startsWith('/api/') || !wantsPage || !renderPage) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` } satisfies ErrorBody);
     }
-    // The app shell renders its not-found page; the status still says 404.
-    return reply
-      .status(404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(webApp.html);
+    // The app renders its not-found page, and the status says 404.
+    return renderPage(request, reply);
   });
 }

@@ -3,7 +3,7 @@ import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { revenueRouter } from '../features/revenue/router';
 import { subscribersRouter } from '../features/subscribers/router';
-import { router } from './init';
+import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
@@ -14,3 +14,7 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Calls procedures in-process with a request's context: the REST adapter and server rendering use it. */
+export const createCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;

@@ -1,23 +1,33 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@journey/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '../lib/query-client';
-import { createTrpcClient, trpc } from '../lib/trpc';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { trpc, type TrpcClient } from '../lib/trpc';
+import { SiteProvider, type SiteInfo } from './site-context';
 import { cssVariablesResolver, theme } from './theme';
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+/** Everything a page needs around it, on the server and in the browser alike. */
+export function Providers(props: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  site: SiteInfo;
+  children: ReactNode;
+}) {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="bottom-right" />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <SiteProvider value={props.site}>
+      <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
+        <QueryClientProvider client={props.queryClient}>
+          <MantineProvider
+            theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
+            defaultColorScheme="light"
+          >
+            <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+            {props.children}
+          </MantineProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </SiteProvider>
   );
 }

@@ -1,8 +1,14 @@
 import { Container, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { pageTitle } from '../../app/head';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/site-context';
 import { useCurrentUser } from '../auth/use-current-user';
 
-/** /admin: reached only through the guard. */
-export function AdminPage() {
+/** /admin: reached only through the guard; the data tables come with the admin-panel issue. */
+export default function AdminPage() {
+  const site = useSite();
+  useDocumentTitle(pageTitle(paths.admin, site));
   const { data: user } = useCurrentUser();
   return (
     <Container size="lg" py="xl" component="main">

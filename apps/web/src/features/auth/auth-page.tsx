@@ -1,22 +1,81 @@
-import { Container, Paper, Text, Title } from '@mantine/core';
-import { Navigate } from 'react-router-dom';
+import { List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router-dom';
+import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
+import { useSite } from '../../app/site-context';
+import { LogoMark } from '../../components/logo-mark';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 import { useCurrentUser } from './use-current-user';
+import classes from './auth-page.module.css';
 
-/** /auth: signed-in users go straight to the admin panel (SPEC.md section 2). */
-export function AuthPage() {
+/** /auth: marketing panel and the 'Admin Access' card; a signed-in user goes to /admin. */
+export default function AuthPage() {
+  const site = useSite();
+  useDocumentTitle(pageTitle(paths.auth, site));
   const { data: user } = useCurrentUser();
   if (user) return <Navigate to={paths.admin} replace />;
+
   return (
-    <Container size="xs" py={80} component="main">
-      <Paper withBorder p="xl">
-        <Title order={1} size="h2">
-          Admin Access
-        </Title>
-        <Text c="dimmed" mt="sm">
-          Login and Register forms are not built yet.
+    <div className={classes.page}>
+      <aside className={classes.marketing} aria-label="About the admin panel">
+        <Link to={paths.home} className={classes.brand}>
+          <LogoMark />
+          <span>Solo {site.productName}</span>
+        </Link>
+        <Stack gap="lg" maw={520}>
+          <Title order={2} c="white" fz={{ base: 28, sm: 40 }} lh={1.15} style={{ letterSpacing: '-0.02em' }}>
+            The control room of a one-person venture studio.
+          </Title>
+          <Text c="gray.3" size="lg">
+            Log revenue the moment it lands, mark the milestones that matter and run the experiments of the AI
+            Arena, all from one panel, all published to the public tracker.
+          </Text>
+          <List
+            spacing="sm"
+            c="gray.2"
+            icon={
+              <ThemeIcon size={22} radius="xl" color="violet.4" c="dark.9">
+                <IconCheck size={14} aria-hidden />
+              </ThemeIcon>
+            }
+          >
+            <List.Item>Revenue entries with exact, public totals</List.Item>
+            <List.Item>A milestone timeline counted in days</List.Item>
+            <List.Item>Experiments with status, projects and images</List.Item>
+          </List>
+        </Stack>
+        <Text size="sm" c="gray.4">
+          Back to the{' '}
+          <Link to={paths.home} style={{ color: 'inherit' }}>
+            public journey
+          </Link>
         </Text>
-      </Paper>
-    </Container>
+      </aside>
+      <main className={classes.formSide}>
+        <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
+          <Title order={1} fz={28} mb={4}>
+            Admin Access
+          </Title>
+          <Text c="dimmed" mb="lg">
+            Sign in to manage the journey.
+          </Text>
+          <Tabs defaultValue="login" keepMounted={false}>
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="login">Login</Tabs.Tab>
+              <Tabs.Tab value="register">Register</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="register">
+              <RegisterForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </main>
+    </div>
   );
 }

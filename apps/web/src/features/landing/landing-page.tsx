@@ -1,16 +1,35 @@
-import { Container, Text, Title } from '@mantine/core';
-import { productName } from '../../lib/site';
+import { useDocumentTitle } from '@mantine/hooks';
+import { pageTitle } from '../../app/head';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/site-context';
+import { ExperimentGrid } from '../experiments/experiment-grid';
+import { MilestoneTimeline } from '../milestones/milestone-timeline';
+import { RevenueTracker } from '../revenue/revenue-tracker';
+import { ContactSection } from './contact-section';
+import { HeroSection } from './hero-section';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { StorySection } from './story-section';
 
-/** The public landing page; its sections come with the public-site issue. */
+/** The public landing page: every section of SPEC.md in order. */
 export function LandingPage() {
+  const site = useSite();
+  useDocumentTitle(pageTitle(paths.home, site));
   return (
-    <Container size="md" py={96} component="main">
-      <Title order={1}>
-        This is the moment I decided to become the first solo AI-powered {productName()}.
-      </Title>
-      <Text size="lg" mt="md">
-        Using artificial intelligence to level the playing field and build an empire of one.
-      </Text>
-    </Container>
+    <div id="top">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main">
+        <HeroSection />
+        <RevenueTracker />
+        <StorySection />
+        <MilestoneTimeline />
+        <ExperimentGrid />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

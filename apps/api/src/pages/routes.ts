@@ -1,0 +1,68 @@
+import { isDatabaseUnavailable } from '@journey/db';
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { AppCaller } from '../trpc/router';
+import { fillTemplate, type WebBuild } from './ssr-module';
+
+export const CLIENT_ROUTES = ['/', '/auth', '/admin'] as const;
+
+/** What each page needs from the API, fetched with the visitor's own session. */
+async function pageData(caller: AppCaller, pathname: string) {
+  const me = await caller.auth.me();
+  if (pathname === '/') {
+    const [revenueSummary, milestones, experiments] = await Promise.all([
+      caller.revenue.summary(),
+      caller.milestones.list(),
+      caller.experiments.list(),
+    ]);
+    return { me, revenueSummary, milestones, experiments };
+  }
+  if (pathname === '/auth') return { me, registrationStatus: await caller.auth.registrationStatus() };
+  return { me };
+}
+
+/**
+ * Server-rendered pages: the HTML already holds the page and its data (SPEC pages work without
+ * JavaScript); the browser hydrates from the embedded query state without fetching again.
+ */
+export function createPageRenderer(options: {
+  config: Config;
+  web: WebBuild;
+  callerFor: (request: FastifyRequest, reply: FastifyReply) => AppCaller;
+}) {
+  const { config, web } = options;
+  const site = { productName: config.productName };
+
+  return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    const pathname = url.split('?', 1)[0] ?? '/';
+    try {
+      const data = await pageData(options.callerFor(request, reply), pathname);
+      // The guard and /auth's redirect happen on the server too, so they work without JavaScript.
+      if (pathname === '/admin' && !data.me) return reply.redirect('/auth', 302);
+      if (pathname === '/auth' && data.me) return reply.redirect('/admin', 302);
+      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const page = await web.ssr.render({ url, origin, site, data });
+      return reply
+        .status(page.status)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fillTemplate(web.template, page));
+    } catch (error) {
+      // Degrade to the client-rendered app rather than a blank error page.
+      const unavailable =
+        isDatabaseUnavailable(error) || (error instanceof TRPCError && error.code === 'SERVICE_UNAVAILABLE');
+      request.log.error({ err: error }, 'server rendering failed; sending the client-rendered shell');
+      return reply
+        .status(unavailable ? 503 : 500)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(fillTemplate(web.template, { head: '<title>Journey</title>', html: '', state: '' }));
+    }
+  };
+}
+
+export function registerPageRoutes(app: FastifyInstance, renderPage: ReturnType<typeof createPageRenderer>) {
+  for (const url of CLIENT_ROUTES) app.get(url, renderPage);
+}

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server.
+ * Declared here rather than imported, so the API never depends on the web app's code.
+ */
+export interface SsrModule {
+  render(input: {
+    url: string;
+    origin: string;
+    site: { productName: string };
+    data: Record<string, unknown>;
+  }): Promise<{ status: number; head: string; html: string; state: string }>;
+}
+
+export interface WebBuild {
+  /** dist/client: index.html and the hashed assets. */
+  clientDir: string;
+  template: string;
+  ssr: SsrModule;
+}
+
+/** Loads the built web app, or null when there is none (tests, `pnpm dev`). */
+export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
+  const clientDir = path.join(distDir, 'client');
+  const templateFile = path.join(clientDir, 'index.html');
+  const serverEntry = path.join(distDir, 'server', 'entry-server.js');
+  if (!existsSync(templateFile) || !existsSync(serverEntry)) return null;
+  const ssr = (await import(pathToFileURL(serverEntry).href)) as SsrModule;
+  return { clientDir, template: readFileSync(templateFile, 'utf8'), ssr };
+}
+
+/** The page: the template with the rendered head, app and state written in. */
+export function fillTemplate(template: string, parts: { head: string; html: string; state: string }): string {
+  return template
+    .replace('<!--app-head-->', parts.head)
+    .replace('<!--app-html-->', parts.html)
+    .replace(
+      '<!--app-state-->',
+      parts.state ? `<script type="application/json" id="app-state">${parts.state}</script>` : '',
+    );
+}

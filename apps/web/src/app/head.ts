@@ -1,0 +1,44 @@
+import type { SiteInfo } from './site-context';
+import { paths } from './paths';
+
+export const SITE_DESCRIPTION =
+  "One solo founder's public journey to $1,000,000,000 of revenue built with AI: a live revenue tracker, the milestones, the experiments and the story, shared as it happens.";
+
+/** The document title of a page, on the server and after client navigation alike. */
+export function pageTitle(pathname: string, site: SiteInfo, status = 200): string {
+  const brand = `The Solo ${site.productName} Journey`;
+  if (status === 404) return `Page not found · ${brand}`;
+  if (pathname === paths.auth) return `Admin Access · ${brand}`;
+  if (pathname === paths.admin) return `Admin Panel · ${brand}`;
+  return `${site.productName} Build Tracker · ${brand}`;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** <head> tags of a server-rendered page: title, description, canonical, Open Graph and Twitter card. */
+export function headFor(page: { pathname: string; origin: string; site: SiteInfo; status: number }): string {
+  const title = escapeAttribute(pageTitle(page.pathname, page.site, page.status));
+  const description = escapeAttribute(SITE_DESCRIPTION);
+  const url = escapeAttribute(`${page.origin}${page.pathname}`);
+  const image = escapeAttribute(`${page.origin}/og-image.png`);
+  const indexable = page.status === 200 && page.pathname === paths.home;
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(`The Solo ${page.site.productName} Journey`)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="Progress toward one billion dollars of revenue" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  ].join('\n    ');
+}

@@ -1,0 +1,41 @@
+import '@fontsource-variable/inter';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { Providers } from './app/providers';
+import { createQueryClient } from './lib/query-client';
+import { SSR_STATE_ELEMENT_ID, type SsrState } from './lib/ssr-state';
+import { createTrpcClient } from './lib/trpc';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+const stateElement = document.getElementById(SSR_STATE_ELEMENT_ID);
+const state = stateElement ? (JSON.parse(stateElement.textContent ?? '{}') as SsrState) : undefined;
+
+const queryClient = createQueryClient();
+// The server's answers become the cache: the page hydrates without fetching them again.
+if (state) hydrate(queryClient, state.queries);
+
+const app = (
+  <StrictMode>
+    <Providers
+      queryClient={queryClient}
+      trpcClient={createTrpcClient()}
+      site={state?.site ?? { productName: import.meta.env.VITE_SITE_PRODUCT_NAME ?? 'Unicorn' }}
+    >
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
+);
+
+// `pnpm dev` serves the shell without server rendering: render instead of hydrating.
+if (state) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,0 +1,72 @@
+import { dehydrate } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { headFor } from './app/head';
+import { Providers } from './app/providers';
+import { RenderStatusProvider } from './app/render-status';
+import type { SiteInfo } from './app/site-context';
+import { createQueryClient } from './lib/query-client';
+import { serializeState, type PageData } from './lib/ssr-state';
+import { createTrpcClient } from './lib/trpc';
+
+export type { PageData } from './lib/ssr-state';
+
+export interface RenderInput {
+  /** Path and query of the request. */
+  url: string;
+  /** The site's public origin, for canonical and Open Graph URLs. */
+  origin: string;
+  site: SiteInfo;
+  data: PageData;
+}
+
+export interface RenderResult {
+  status: number;
+  /** Tags for <head>: title, description, canonical, Open Graph, Twitter. */
+  head: string;
+  /** The rendered app, for inside #root. */
+  html: string;
+  /** The query cache as JSON, for the browser to hydrate from. */
+  state: string;
+}
+
+/** Renders a page to HTML with every query the server answered already in it. */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  // Never called while rendering: every query the page needs is seeded below.
+  const trpcClient = createTrpcClient('http://127.0.0.1');
+  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  const { data } = input;
+  if (data.me !== undefined) utils.auth.me.setData(undefined, data.me);
+  if (data.registrationStatus) utils.auth.registrationStatus.setData(undefined, data.registrationStatus);
+  if (data.revenueSummary) utils.revenue.summary.setData(undefined, data.revenueSummary);
+  if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
+  if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
+
+  let status = 200;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <RenderStatusProvider value={(code) => (status = code)}>
+        <Providers queryClient={queryClient} trpcClient={trpcClient} site={input.site}>
+          <StaticRouter location={input.url}>
+            <App />
+          </StaticRouter>
+        </Providers>
+      </RenderStatusProvider>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude)
+    html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+
+  const pathname = new URL(input.url, input.origin).pathname;
+  return {
+    status,
+    head: headFor({ pathname, origin: input.origin, site: input.site, status }),
+    html,
+    state: serializeState({ site: input.site, queries: dehydrate(queryClient) }),
+  };
+}

@@ -1,0 +1,107 @@
+import { STATUS_COLORS, type Experiment } from '@journey/contracts';
+import {
+  Badge,
+  Box,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconFlask, IconRocket } from '@tabler/icons-react';
+import { PlaceholderLink } from '../../components/placeholder-link';
+import { SectionHeading } from '../../components/section-heading';
+import { useExperiments } from './use-experiments';
+
+function ExperimentCard({ experiment }: { experiment: Experiment }) {
+  const color = `${STATUS_COLORS[experiment.status].color}.9`;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      style={{ borderTop: `4px solid var(--mantine-color-${STATUS_COLORS[experiment.status].color}-7)` }}
+    >
+      <Card.Section>
+        <img
+          src={experiment.imageUrl}
+          alt=""
+          width={640}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '8 / 5',
+            objectFit: 'cover',
+          }}
+        />
+      </Card.Section>
+      <Group justify="space-between" mt="md" gap="xs" align="flex-start" wrap="nowrap">
+        <Title order={3} fz="lg">
+          {experiment.title}
+        </Title>
+        <Badge color={color} variant="filled" radius="sm">
+          {experiment.status}
+        </Badge>
+      </Group>
+      <Text c="dimmed" mt="xs" size="sm" lh={1.6}>
+        {experiment.description}
+      </Text>
+      <Group gap={6} mt="md">
+        <IconFlask size={16} aria-hidden />
+        <Text size="sm" fw={700}>
+          {experiment.projectCount} {experiment.projectCount === 1 ? 'project' : 'projects'}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** The AI Arena: experiments from the server, then the invitation to launch a new one. */
+export function ExperimentGrid() {
+  const { data: experiments, isPending, isError } = useExperiments();
+  return (
+    <Box component="section" id="lab" aria-labelledby="lab-title" py={{ base: 64, sm: 96 }} bg="gray.0">
+      <Container size="lg">
+        <Stack gap={40}>
+          <SectionHeading id="lab-title" eyebrow="AI Lab" title="AI Arena">
+            Every bet runs as an experiment: small, measurable, and killed without mercy when it stops
+            working.
+          </SectionHeading>
+          {isError && <Text role="alert">The experiments could not be loaded.</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {isPending
+              ? Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={360} radius="lg" />)
+              : experiments?.map((experiment) => (
+                  <ExperimentCard key={experiment.id} experiment={experiment} />
+                ))}
+            <Card radius="lg" padding="xl" bg="violet.9" c="white" component="article">
+              <Stack h="100%" justify="center" align="flex-start" gap="md">
+                <ThemeIcon size={52} radius="md" color="violet.3" c="violet.9">
+                  <IconRocket size={28} aria-hidden />
+                </ThemeIcon>
+                <Title order={3} fz="xl" c="white">
+                  Launch New Experiment
+                </Title>
+                <Text c="violet.0">
+                  Have an idea the lab should try next? Pitch it and watch it run in public.
+                </Text>
+                <PlaceholderLink c="white" fw={700} underline="always">
+                  Get Started
+                </PlaceholderLink>
+              </Stack>
+            </Card>
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { useDisclosure } from '@mantine/hooks';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { lazy } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { serverFieldErrors } from '../../lib/trpc';
+import { useCreateRevenue } from './use-revenue';
+
+const RevenueForm = lazy(() => import('./revenue-form'));
+
+/** 'Add New Revenue': the button and its dialog, shown to a signed-in user only (DESIGN.md item 3). */
+export function AddRevenueDialog() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const create = useCreateRevenue();
+  return (
+    <>
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
+        Add New Revenue
+      </Button>
+      <FormDialog title="Add New Revenue" opened={opened} onClose={close}>
+        <RevenueForm
+          pending={create.isPending}
+          onSubmit={async (values) => {
+            try {
+              await create.mutateAsync(values);
+              notifySuccess('Revenue added', 'Your revenue entry has been added successfully.');
+              close();
+              return { saved: true };
+            } catch (error) {
+              console.error(error);
+              notifyError('Error', 'There was a problem adding your revenue entry.');
+              return { saved: false, errors: serverFieldErrors(error) };
+            }
+          }}
+        />
+      </FormDialog>
+    </>
+  );
+}

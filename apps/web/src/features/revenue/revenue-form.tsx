@@ -1,0 +1,76 @@
+import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
+import { Button, Group, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { DateField } from '../../components/date-field';
+import type { SubmitOutcome } from '../../components/submit-outcome';
+
+export interface RevenueFormValues {
+  amount: string | number;
+  source: RevenueInput['source'];
+  description: string;
+  date: string;
+}
+
+const EMPTY: RevenueFormValues = {
+  amount: '',
+  source: 'ai',
+  description: '',
+  date: new Date().toISOString().slice(0, 10),
+};
+
+/** The one revenue form, for adding and for editing (SPEC.md section 5 messages through the shared schema). */
+export function RevenueForm(props: {
+  initialValues?: RevenueFormValues;
+  pending: boolean;
+  onSubmit: (values: RevenueFormValues) => Promise<SubmitOutcome>;
+}) {
+  const form = useForm<RevenueFormValues>({
+    initialValues: props.initialValues ?? EMPTY,
+    validate: schemaResolver(revenueInput, { sync: true }),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async (values) => {
+        const outcome = await props.onSubmit(values);
+        if (outcome.saved) form.reset();
+        else form.setErrors(outcome.errors);
+      })}
+    >
+      <Stack>
+        <NumberInput
+          label="Amount"
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={2}
+          allowNegative={false}
+          hideControls
+          withAsterisk
+          {...form.getInputProps('amount')}
+        />
+        <NativeSelect
+          label="Source"
+          withAsterisk
+          data={REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }))}
+          {...form.getInputProps('source')}
+        />
+        <Textarea
+          label="Description"
+          withAsterisk
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
+        <DateField label="Date" withAsterisk {...form.getInputProps('date')} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={props.pending}>
+            {props.pending ? 'Saving...' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default RevenueForm;
