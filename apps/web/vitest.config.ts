@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// CI sums the test counts of every suite from these JSON reports.
+const reportDir = process.env.TEST_REPORT_DIR;
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/web-unit.json` } : {},
+  },
+});
