@@ -2,12 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { NotFoundPage } from '../components/not-found-page';
+import AuthPage from '../features/auth/auth-page';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { LandingPage } from '../features/landing/landing-page';
 import { paths } from './paths';
 
-// The landing page ships with the first load; the rest is fetched when a visitor goes there.
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
+// Public pages hydrate as soon as the first script runs, so nothing typed into the login form is
+// lost to a late hydration; the admin panel is fetched when a signed-in user goes there.
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 
 export function App() {

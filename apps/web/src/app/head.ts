@@ -21,7 +21,7 @@ export function headFor(page: { pathname: string; origin: string; site: SiteInfo
   const title = escapeAttribute(pageTitle(page.pathname, page.site, page.status));
   const description = escapeAttribute(SITE_DESCRIPTION);
   const url = escapeAttribute(`${page.origin}${page.pathname}`);
-  const image = escapeAttribute(`${page.origin}/og-image.png`);
+  const image = escapeAttribute(`${page.origin}/og-image.jpg`);
   const indexable = page.status === 200 && page.pathname === paths.home;
   return [
     `<title>${title}</title>`,

@@ -1,4 +1,5 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMapPinOff } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../app/head';
@@ -13,9 +14,9 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py={120} component="main">
       <Stack gap="md" align="flex-start">
-        <Text fw={800} fz={64} lh={1} c="violet.8" aria-hidden="true">
-          404
-        </Text>
+        <ThemeIcon size={72} radius="xl" variant="light" color="violet">
+          <IconMapPinOff size={40} aria-hidden />
+        </ThemeIcon>
         <Title order={1}>404 Page Not Found</Title>
         <Text size="lg">Did you forget to add the page to the router?</Text>
         <Button component={Link} to={paths.home} mt="md">

@@ -29,11 +29,12 @@ export default function AuthPage() {
           <Title order={2} c="white" fz={{ base: 28, sm: 40 }} lh={1.15} style={{ letterSpacing: '-0.02em' }}>
             The control room of a one-person venture studio.
           </Title>
-          <Text c="gray.3" size="lg">
+          <Text c="gray.3" size="lg" visibleFrom="md">
             Log revenue the moment it lands, mark the milestones that matter and run the experiments of the AI
             Arena, all from one panel, all published to the public tracker.
           </Text>
           <List
+            visibleFrom="md"
             spacing="sm"
             c="gray.2"
             icon={
@@ -47,7 +48,7 @@ export default function AuthPage() {
             <List.Item>Experiments with status, projects and images</List.Item>
           </List>
         </Stack>
-        <Text size="sm" c="gray.4">
+        <Text size="sm" c="gray.4" visibleFrom="md">
           Back to the{' '}
           <Link to={paths.home} style={{ color: 'inherit' }}>
             public journey
