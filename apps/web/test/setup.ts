@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 
 // jsdom lacks the browser APIs Mantine relies on.
 window.matchMedia ??= (query: string) =>
@@ -23,4 +24,21 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= () => {};
 
-afterEach(() => cleanup());
+// Textarea's autosize listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  // The notifications store outlives a render: start every test without toasts.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

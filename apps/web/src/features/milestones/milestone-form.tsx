@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { DateField } from '../../components/date-field';
+import { DateField, localToday } from '../../components/date-field';
 import type { SubmitOutcome } from '../../components/submit-outcome';
 
 export interface MilestoneFormValues {
@@ -32,14 +32,14 @@ export function suggestDay(date: string, journeyStart: string | undefined): numb
   return Number.isFinite(days) && days >= 1 ? days : undefined;
 }
 
-const EMPTY: MilestoneFormValues = {
+const emptyMilestone = (): MilestoneFormValues => ({
   title: '',
   description: '',
-  date: new Date().toISOString().slice(0, 10),
+  date: localToday(),
   day: '',
   isRevenue: 0,
   amount: '',
-};
+});
 
 /** The one milestone form, for adding and editing; the amount shows only for revenue milestones. */
 export function MilestoneForm(props: {
@@ -50,7 +50,9 @@ export function MilestoneForm(props: {
   onSubmit: (values: MilestoneFormValues) => Promise<SubmitOutcome>;
 }) {
   const form = useForm<MilestoneFormValues>({
-    initialValues: props.initialValues ?? EMPTY,
+    initialValues: props.initialValues ?? emptyMilestone(),
+    // Only the visitor's own focus on Day stops the suggestion; our setFieldValue must not count.
+    touchTrigger: 'focus',
     validate: schemaResolver(milestoneInput, { sync: true }),
   });
   const dateProps = form.getInputProps('date');

@@ -1,7 +1,7 @@
 import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
 import { Button, Group, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { DateField } from '../../components/date-field';
+import { DateField, localToday } from '../../components/date-field';
 import type { SubmitOutcome } from '../../components/submit-outcome';
 
 export interface RevenueFormValues {
@@ -11,12 +11,12 @@ export interface RevenueFormValues {
   date: string;
 }
 
-const EMPTY: RevenueFormValues = {
+const emptyRevenue = (): RevenueFormValues => ({
   amount: '',
   source: 'ai',
   description: '',
-  date: new Date().toISOString().slice(0, 10),
-};
+  date: localToday(),
+});
 
 /** The one revenue form, for adding and for editing (SPEC.md section 5 messages through the shared schema). */
 export function RevenueForm(props: {
@@ -25,7 +25,7 @@ export function RevenueForm(props: {
   onSubmit: (values: RevenueFormValues) => Promise<SubmitOutcome>;
 }) {
   const form = useForm<RevenueFormValues>({
-    initialValues: props.initialValues ?? EMPTY,
+    initialValues: props.initialValues ?? emptyRevenue(),
     validate: schemaResolver(revenueInput, { sync: true }),
   });
 

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { headFor, pageTitle, SITE_DESCRIPTION } from './head';
+
+const site = { productName: 'Unicorn' };
+const origin = 'https://journey.example';
+
+/** The tags of a head as a document, so tests read attributes the way a browser would. */
+function parse(head: string) {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.head.innerHTML = head;
+  const meta = (selector: string) => doc.head.querySelector(selector)?.getAttribute('content') ?? null;
+  return {
+    doc,
+    title: doc.head.querySelector('title')?.textContent ?? null,
+    canonical: doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+    robots: meta('meta[name="robots"]'),
+    name: (name: string) => meta(`meta[name="${name}"]`),
+    property: (property: string) => meta(`meta[property="${property}"]`),
+  };
+}
+
+describe('pageTitle', () => {
+  it('names each page after the product', () => {
+    expect(pageTitle('/', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
+    expect(pageTitle('/auth', site)).toBe('Admin Access · The Solo Unicorn Journey');
+    expect(pageTitle('/admin', site)).toBe('Admin Panel · The Solo Unicorn Journey');
+  });
+
+  it('uses the not-found title for a 404 whatever the path', () => {
+    expect(pageTitle('/nowhere', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
+    expect(pageTitle('/admin', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
+    expect(pageTitle('/', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
+  });
+
+  it('treats other paths like the landing page', () => {
+    expect(pageTitle('/anything', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
+  });
+
+  it('follows the configured product name', () => {
+    expect(pageTitle('/admin', { productName: 'Pegasus' })).toBe('Admin Panel · The Solo Pegasus Journey');
+  });
+});
+
+describe('headFor', () => {
+  it('gives the landing page its title, description, canonical URL and social cards', () => {
+    const head = parse(headFor({ pathname: '/', origin, site, status: 200 }));
+    const title = 'Unicorn Build Tracker · The Solo Unicorn Journey';
+    expect(head.title).toBe(title);
+    expect(head.name('description')).toBe(SITE_DESCRIPTION);
+    expect(head.canonical).toBe(`${origin}/`);
+    expect(head.robots).toBeNull();
+
+    expect(head.property('og:type')).toBe('website');
+    expect(head.property('og:site_name')).toBe('The Solo Unicorn Journey');
+    expect(head.property('og:title')).toBe(title);
+    expect(head.property('og:description')).toBe(SITE_DESCRIPTION);
+    expect(head.property('og:url')).toBe(`${origin}/`);
+    expect(head.property('og:image')).toMatch(new RegExp(`^${origin}/og-image\\.\\w+$`));
+    expect(head.property('og:image:width')).toBe('1200');
+    expect(head.property('og:image:height')).toBe('630');
+    expect(head.property('og:image:alt')).toBeTruthy();
+
+    expect(head.name('twitter:card')).toBe('summary_large_image');
+    expect(head.name('twitter:title')).toBe(title);
+    expect(head.name('twitter:description')).toBe(SITE_DESCRIPTION);
+    expect(head.name('twitter:image')).toBe(head.property('og:image'));
+  });
+
+  it.each(['/auth', '/admin'])('keeps %s out of search results, without a canonical link', (pathname) => {
+    const head = parse(headFor({ pathname, origin, site, status: 200 }));
+    expect(head.canonical).toBeNull();
+    expect(head.robots).toBe('noindex');
+    expect(head.property('og:url')).toBe(`${origin}${pathname}`);
+  });
+
+  it('marks a 404 noindex, even at /', () => {
+    for (const pathname of ['/missing', '/']) {
+      const head = parse(headFor({ pathname, origin, site, status: 404 }));
+      expect(head.title).toBe('Page not found · The Solo Unicorn Journey');
+      expect(head.canonical).toBeNull();
+      expect(head.robots).toBe('noindex');
+    }
+  });
+
+  it('escapes quotes, ampersands and angle brackets of the product name', () => {
+    const productName = `"Tom & Jerry's" <b>Co</b>`;
+    const html = headFor({ pathname: '/', origin, site: { productName }, status: 200 });
+    expect(html).toContain(
+      "<title>&quot;Tom &amp; Jerry's&quot; &lt;b&gt;Co&lt;/b&gt; Build Tracker · The Solo &quot;Tom &amp; Jerry's&quot; &lt;b&gt;Co&lt;/b&gt; Journey</title>",
+    );
+    expect(html).toContain(
+      '<meta property="og:site_name" content="The Solo &quot;Tom &amp; Jerry\'s&quot; &lt;b&gt;Co&lt;/b&gt; Journey" />',
+    );
+    expect(html).not.toContain('<b>');
+    expect(html).not.toMatch(/&(?!amp;|quot;|lt;|gt;)/);
+
+    // Read back by a parser, the name is intact and no tag was injected.
+    const head = parse(html);
+    expect(head.doc.head.querySelector('b')).toBeNull();
+    expect(head.property('og:site_name')).toBe(`The Solo ${productName} Journey`);
+    expect(head.name('twitter:title')).toBe(`${productName} Build Tracker · The Solo ${productName} Journey`);
+    expect(head.title).toBe(`${productName} Build Tracker · The Solo ${productName} Journey`);
+  });
+
+  it('escapes the path in the canonical and og:url', () => {
+    const html = headFor({ pathname: '/"><script>x</script>', origin, site, status: 200 });
+    expect(html).not.toContain('<script>');
+    expect(parse(html).property('og:url')).toBe(`${origin}/"><script>x</script>`);
+  });
+});

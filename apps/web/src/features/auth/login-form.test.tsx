@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getQueryKey } from '@trpc/react-query';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/providers';
+import { field } from '../../../test/queries';
+import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { trpc } from '../../lib/trpc';
+import { LoginForm } from './login-form';
+
+const user = {
+  id: 1,
+  username: 'founder',
+  email: 'founder@example.com',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+function renderLogin(login: TrpcHandler) {
+  return renderWithProviders(<LoginForm />, {
+    route: '/auth',
+    routes: { '/admin': <h1>Admin panel</h1> },
+    trpc: { 'auth.login': login },
+  });
+}
+
+async function fillAndSubmit(username: string, password: string) {
+  const events = userEvent.setup();
+  if (username) await events.type(field('Username'), username);
+  if (password) await events.type(field('Password'), password);
+  await events.click(screen.getByRole('button', { name: 'Login' }));
+  return events;
+}
+
+describe('LoginForm', () => {
+  it('shows both field messages for empty values and sends nothing', async () => {
+    const { fetchMock } = renderLogin(ok(user));
+    await fillAndSubmit('', '');
+    await waitFor(() =>
+      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
+    );
+    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a too short username and password', async () => {
+    const { fetchMock } = renderLogin(ok(user));
+    await fillAndSubmit('ab', '12345');
+    await waitFor(() =>
+      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
+    );
+    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the credentials to auth.login, greets the user and goes to /admin', async () => {
+    const { fetchMock, calls, queryClient } = renderLogin(ok(user));
+    await fillAndSubmit('founder', 'secret123');
+    expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/trpc/auth.login?batch=1',
+      method: 'POST',
+      inputs: [{ username: 'founder', password: 'secret123' }],
+    });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome to the Unicorn admin panel!')).toBeInTheDocument();
+    // SPEC.md section 4: the answer becomes the current user.
+    expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toEqual(user);
+  });
+
+  it("reads 'Logging in...' and is disabled while the call is pending", async () => {
+    const answer = deferred<TrpcAnswer>();
+    renderLogin(() => answer.promise);
+    await fillAndSubmit('founder', 'secret123');
+    const button = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(button).toBeDisabled();
+    answer.resolve(ok(user));
+    expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+  });
+
+  it("shows the 'Login failed' toast with the server's message on a 401 and stays on the form", async () => {
+    const { calls } = renderLogin(fail('UNAUTHORIZED', 401, 'Invalid username or password'));
+    await fillAndSubmit('founder', 'wrong-password');
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+    expect(field('Username')).toHaveValue('founder');
+  });
+
+  it("falls back to 'Invalid username or password' when the server sends no message", async () => {
+    renderLogin(fail('UNAUTHORIZED', 401, ''));
+    await fillAndSubmit('founder', 'wrong-password');
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
+  });
+
+  it("names the field the server refused (DESIGN.md item 15) and shows a 429's message", async () => {
+    renderLogin(
+      fail('TOO_MANY_REQUESTS', 429, 'Too many login attempts. Try again in 60 seconds.', {
+        username: 'Too many attempts for this user',
+      }),
+    );
+    await fillAndSubmit('founder', 'secret123');
+    expect(await screen.findByText('Too many login attempts. Try again in 60 seconds.')).toBeInTheDocument();
+    expect(field('Username')).toHaveAccessibleDescription('Too many attempts for this user');
+  });
+});

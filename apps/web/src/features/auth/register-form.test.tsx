@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/providers';
+import { field } from '../../../test/queries';
+import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { RegisterForm } from './register-form';
+
+const user = {
+  id: 1,
+  username: 'founder',
+  email: 'founder@example.com',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+function renderRegister(handlers: { register?: TrpcHandler; status?: TrpcHandler } = {}) {
+  return renderWithProviders(<RegisterForm />, {
+    route: '/auth',
+    routes: { '/admin': <h1>Admin panel</h1> },
+    trpc: {
+      'auth.registrationStatus': handlers.status ?? ok({ open: true }),
+      'auth.register': handlers.register ?? ok(user),
+    },
+  });
+}
+
+async function fill(values: { username?: string; email?: string; password?: string; confirm?: string }) {
+  const events = userEvent.setup();
+  if (values.username) await events.type(field('Username'), values.username);
+  if (values.email) await events.type(field('Email'), values.email);
+  if (values.password) await events.type(field('Password'), values.password);
+  if (values.confirm) await events.type(field('Confirm Password'), values.confirm);
+  await events.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+const registerCalls = (calls: { procedures: string[] }[]) =>
+  calls.filter((call) => call.procedures.includes('auth.register'));
+
+const valid = {
+  username: 'founder',
+  email: 'founder@example.com',
+  password: 'secret123',
+  confirm: 'secret123',
+};
+
+describe('RegisterForm', () => {
+  it('asks for matching passwords and sends nothing', async () => {
+    const { calls } = renderRegister();
+    await fill({ ...valid, confirm: 'secret124' });
+    await waitFor(() =>
+      expect(field('Confirm Password')).toHaveAccessibleDescription('Passwords do not match'),
+    );
+    expect(field('Password')).not.toHaveAccessibleDescription();
+    expect(registerCalls(calls)).toHaveLength(0);
+  });
+
+  it('refuses an invalid e-mail address', async () => {
+    const { calls } = renderRegister();
+    await fill({ ...valid, email: 'not-an-email' });
+    await waitFor(() =>
+      expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address.'),
+    );
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(registerCalls(calls)).toHaveLength(0);
+  });
+
+  it('shows the length rules of an empty form', async () => {
+    renderRegister();
+    await fill({});
+    await waitFor(() =>
+      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
+    );
+    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    expect(field('Confirm Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+  });
+
+  it('says registration is closed and disables the form when the status answers open: false', async () => {
+    renderRegister({ status: ok({ open: false }) });
+    expect(await screen.findByText('Registration is closed')).toBeInTheDocument();
+    expect(
+      screen.getByText('This site already has its admin. Sign in on the Login tab.'),
+    ).toBeInTheDocument();
+    for (const label of ['Username', 'Email', 'Password', 'Confirm Password']) {
+      expect(field(label)).toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  });
+
+  it('keeps the form usable while registration is open', async () => {
+    const { calls } = renderRegister();
+    await waitFor(() =>
+      expect(calls.some((call) => call.procedures.includes('auth.registrationStatus'))).toBe(true),
+    );
+    expect(screen.queryByText('Registration is closed')).not.toBeInTheDocument();
+    expect(field('Username')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  it('sends username, password and email (not confirmPassword), then goes to /admin', async () => {
+    const answer = deferred<TrpcAnswer>();
+    const { calls } = renderRegister({ register: () => answer.promise });
+    await fill(valid);
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    expect(registerCalls(calls)).toEqual([
+      {
+        url: '/api/trpc/auth.register?batch=1',
+        method: 'POST',
+        procedures: ['auth.register'],
+        inputs: [{ username: 'founder', email: 'founder@example.com', password: 'secret123' }],
+      },
+    ]);
+    answer.resolve(ok(user));
+    expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+    expect(screen.getByText('Registration successful')).toBeInTheDocument();
+    expect(screen.getByText('Your account has been created!')).toBeInTheDocument();
+  });
+
+  it("puts a 409's field message under Username and shows the 'Registration failed' toast", async () => {
+    renderRegister({
+      register: fail('CONFLICT', 409, 'Username already exists', { username: 'Username already exists' }),
+    });
+    await fill(valid);
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    await waitFor(() => expect(field('Username')).toHaveAccessibleDescription('Username already exists'));
+    expect(field('Username')).toHaveValue('founder');
+    expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
+  });
+
+  it("falls back to 'Could not create account' when the server sends no message", async () => {
+    renderRegister({ register: fail('INTERNAL_SERVER_ERROR', 500, '') });
+    await fill(valid);
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('Could not create account')).toBeInTheDocument();
+  });
+});

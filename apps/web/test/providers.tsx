@@ -1,0 +1,49 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { vi } from 'vitest';
+import { Providers } from '../src/app/providers';
+import { createQueryClient } from '../src/lib/query-client';
+import { createTrpcClient } from '../src/lib/trpc';
+import { createTrpcFetch, type TrpcHandler } from './trpc';
+
+export interface ProvidersOptions {
+  /** Stubbed tRPC procedures, by path ('auth.login'). */
+  trpc?: Record<string, TrpcHandler>;
+  /** Where the MemoryRouter starts. */
+  route?: string;
+  /** Other routes beside the one rendering `ui` at `route`, e.g. a placeholder for /admin. */
+  routes?: Record<string, ReactNode>;
+  productName?: string;
+  renderOptions?: Omit<RenderOptions, 'wrapper'>;
+}
+
+/**
+ * Renders `ui` inside the app's Providers (Mantine, Notifications, React Query, tRPC) and a
+ * MemoryRouter; the tRPC client's fetch is a stub answering from `options.trpc`.
+ */
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
+  const { fetchMock, calls } = createTrpcFetch(options.trpc ?? {});
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  const route = options.route ?? '/';
+  const result = render(
+    <Providers
+      queryClient={queryClient}
+      trpcClient={trpcClient}
+      site={{ productName: options.productName ?? 'Unicorn' }}
+    >
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={route} element={ui} />
+          {Object.entries(options.routes ?? {}).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+    options.renderOptions,
+  );
+  return { ...result, fetchMock, calls, queryClient };
+}
