@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2];
-const expected = ['contracts-unit', 'web-unit', 'db-pglite', 'api-pglite', 'db-postgres', 'api-postgres', 'e2e'];
+const expected = [
+  'contracts-unit',
+  'web-unit',
+  'db-pglite',
+  'api-pglite',
+  'db-postgres',
+  'api-postgres',
+  'e2e',
+];
 let passed = 0;
 let failed = 0;
 const seen = new Set();

@@ -1,23 +1,32 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { assertChromium, chromiumArgs, chromiumPath } from './e2e/chromium';
+import type { E2EOptions } from './e2e/options';
 
 /**
  * End-to-end tests against the PRODUCTION build: the API bundle serving the built web app
- * on a fresh embedded database. This config never builds; run `pnpm build` first.
+ * on fresh embedded databases. This config never builds; run `pnpm build` first.
+ *
+ * Servers (each with its own fresh database for the run):
+ * - the main one (E2E_PORT, default 5174), shared by every spec; its first account is the
+ *   `founder` admin the fixtures register;
+ * - one "fresh" server per project (E2E_PORT + 1 for desktop, + 2 for mobile), used only by
+ *   the specs that need a database nobody writes to: the first-account registration flow and
+ *   the empty states. One per project, since registering the first account closes registration.
  */
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const apiMain = path.resolve(webDir, '../api/dist/main.js');
-const webIndex = path.resolve(webDir, 'dist/index.html');
+const webDist = path.resolve(webDir, 'dist');
 
 assertChromium();
 for (const [file, what] of [
   [apiMain, 'the API bundle'],
-  [webIndex, 'the web app build'],
+  [path.join(webDist, 'client/index.html'), 'the web app build (client)'],
+  [path.join(webDist, 'server/entry-server.js'), 'the web app build (server rendering)'],
 ] as const) {
   if (!existsSync(file)) {
     throw new Error(`${what} is missing (${file}). Run \`pnpm build\` at the repository root first.`);
@@ -25,15 +34,21 @@ for (const [file, what] of [
 }
 
 const port = Number(process.env.E2E_PORT || 5174);
-const baseURL = `http://127.0.0.1:${port}`;
+const urlOf = (serverPort: number) => `http://127.0.0.1:${serverPort}`;
+const baseURL = urlOf(port);
+const freshPorts = { desktop: port + 1, mobile: port + 2 } as const;
 
-// One fresh database per run. The config is also loaded by every worker: they inherit the
-// runner's environment, so only the runner creates (and finally removes) the directory.
-const DATA_DIR_VAR = 'JOURNEY_E2E_DATA_DIR';
-let dataDir = process.env[DATA_DIR_VAR];
-if (!dataDir) {
+// One temporary directory per run holding every database (and the fixtures' shared state).
+// The config is also loaded by every worker: they inherit the runner's environment, so only
+// the runner creates (and finally removes) the directory.
+const RUN_DIR_VAR = 'JOURNEY_E2E_RUN_DIR';
+let runDir = process.env[RUN_DIR_VAR];
+if (!runDir) {
   const created = mkdtempSync(path.join(tmpdir(), 'journey-e2e-'));
-  dataDir = process.env[DATA_DIR_VAR] = created;
+  runDir = process.env[RUN_DIR_VAR] = created;
+  for (const sub of ['main-db', 'fresh-desktop-db', 'fresh-mobile-db', 'state']) {
+    mkdirSync(path.join(created, sub));
+  }
   process.once('exit', () => rmSync(created, { recursive: true, force: true }));
 }
 
@@ -44,7 +59,35 @@ if (process.env.TEST_REPORT_DIR) {
   reporter.push(['json', { outputFile: path.join(reportDir, 'e2e.json') }]);
 }
 
-export default defineConfig({
+/** The production server on `serverPort` with the database in `dataDir`. */
+function server(serverPort: number, dataDir: string) {
+  return {
+    command: 'node ../api/dist/main.js',
+    cwd: webDir,
+    url: `${urlOf(serverPort)}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Embedded PGlite, whatever the caller's shell holds.
+      DATABASE_URL: '',
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      SITE_PRODUCT_NAME: 'Unicorn',
+      ALLOW_REGISTRATION: 'false',
+      TRUST_PROXY: 'false',
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'warn',
+    },
+  } as const;
+}
+
+export default defineConfig<E2EOptions>({
   testDir: 'e2e',
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -66,31 +109,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  ],
-  webServer: {
-    command: 'node ../api/dist/main.js',
-    cwd: webDir,
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Embedded PGlite, whatever the caller's shell holds.
-      DATABASE_URL: '',
-      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
-      SITE_PRODUCT_NAME: 'Unicorn',
-      ALLOW_REGISTRATION: 'false',
-      TRUST_PROXY: 'false',
-      WEB_DIST_DIR: path.dirname(webIndex),
-      LOG_LEVEL: 'warn',
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1440, height: 900 }, freshBaseURL: urlOf(freshPorts.desktop) },
     },
-  },
+    {
+      name: 'mobile',
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        freshBaseURL: urlOf(freshPorts.mobile),
+      },
+    },
+  ],
+  webServer: [
+    server(port, path.join(runDir, 'main-db')),
+    server(freshPorts.desktop, path.join(runDir, 'fresh-desktop-db')),
+    server(freshPorts.mobile, path.join(runDir, 'fresh-mobile-db')),
+  ],
 });

@@ -9,6 +9,24 @@ test.describe('/admin guard', () => {
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
   });
 
+  test('the server answers an anonymous /admin with a redirect to /auth', async ({ request }) => {
+    const response = await request.get('/admin', { maxRedirects: 0 });
+
+    expect(response.status()).toBe(302);
+    expect(response.headers()['location']).toBe('/auth');
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('an anonymous visitor still lands on /auth', async ({ page }) => {
+      await page.goto('/admin');
+
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
+    });
+  });
+
   test('shows the admin panel to a signed-in user', async ({ admin: { page, username }, axe }) => {
     const response = await page.goto('/admin');
     expect(response, 'the navigation has a response').not.toBeNull();

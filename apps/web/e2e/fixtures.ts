@@ -1,5 +1,14 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import type { E2EOptions } from './options';
 
 export { expect };
 
@@ -28,11 +37,13 @@ interface AdminSession {
   cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
 }
 
-interface TestFixtures {
+interface TestFixtures extends E2EOptions {
   /** Console errors this test expects; anything else logged as an error fails the test. */
   allowedConsoleErrors: ConsoleAllowance[];
   /** The test's page, signed in as the admin. */
   admin: { page: Page; username: string };
+  /** API calls to the main server as the signed-in admin (the test's page stays anonymous). */
+  adminRequest: APIRequestContext;
   /** Runs axe on the current page with WCAG_TAGS and fails on any violation. */
   axe: (options?: AxeOptions) => Promise<void>;
 }
@@ -80,35 +91,64 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     expect(problems, 'unexpected errors in the browser console').toEqual([]);
   },
 
-  // Registers the admin once per worker (only the first registration succeeds and the database
-  // lives as long as the run), else signs in with the same credentials; signs out at the end.
+  // Registers the admin on the main server (only the first registration succeeds and the
+  // database lives as long as the run), else signs in with the same credentials. The session is
+  // kept in the run's directory and reused by later workers while the server accepts it: a worker
+  // restarts after every failed test, and sign-ins are rate limited (DESIGN.md item 12).
   adminSession: [
     async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const registered = await api.post('/api/register', { data: ADMIN });
-      if (registered.status() !== 201) {
-        expect(registered.status(), `register answered: ${await registered.text()}`).toBe(403);
-        const loggedIn = await api.post('/api/login', {
-          data: { username: ADMIN.username, password: ADMIN.password },
+      const baseURL = workerInfo.project.use.baseURL;
+      const runDir = process.env.JOURNEY_E2E_RUN_DIR;
+      const stateFile = runDir ? path.join(runDir, 'state', 'admin-session.json') : undefined;
+
+      let cookies: AdminSession['cookies'] | undefined;
+      if (stateFile && existsSync(stateFile)) {
+        const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as AdminSession['cookies'];
+        const probe = await playwright.request.newContext({
+          baseURL,
+          storageState: { cookies: saved, origins: [] },
         });
-        expect(loggedIn.status(), `login answered: ${await loggedIn.text()}`).toBe(200);
+        if ((await probe.get('/api/user')).status() === 200) cookies = saved;
+        await probe.dispose();
       }
-      const { cookies } = await api.storageState();
-      expect(
-        cookies.map((cookie) => cookie.name),
-        'the session cookie is set',
-      ).toContain('journey_session');
+
+      if (!cookies) {
+        const api = await playwright.request.newContext({ baseURL });
+        const registered = await api.post('/api/register', { data: ADMIN });
+        if (registered.status() !== 201) {
+          expect(registered.status(), `register answered: ${await registered.text()}`).toBe(403);
+          const loggedIn = await api.post('/api/login', {
+            data: { username: ADMIN.username, password: ADMIN.password },
+          });
+          expect(loggedIn.status(), `login answered: ${await loggedIn.text()}`).toBe(200);
+        }
+        cookies = (await api.storageState()).cookies;
+        await api.dispose();
+        expect(
+          cookies.map((cookie) => cookie.name),
+          'the session cookie is set',
+        ).toContain('journey_session');
+        if (stateFile) writeFileSync(stateFile, JSON.stringify(cookies));
+      }
       await use({ cookies });
-      const loggedOut = await api.post('/api/logout');
-      expect(loggedOut.status(), `logout answered: ${await loggedOut.text()}`).toBe(204);
-      await api.dispose();
     },
     { scope: 'worker' },
   ],
 
+  freshBaseURL: ['', { option: true }],
+
   admin: async ({ context, page, adminSession }, use) => {
     await context.addCookies(adminSession.cookies);
     await use({ page, username: ADMIN.username });
+  },
+
+  adminRequest: async ({ playwright, adminSession }, use, testInfo) => {
+    const api = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: adminSession.cookies, origins: [] },
+    });
+    await use(api);
+    await api.dispose();
   },
 
   axe: async ({ page }, use) => {

@@ -20,4 +20,26 @@ test.describe('unknown page', () => {
 
     await axe();
   });
+
+  test('a nested unknown path answers 404 too, already in the server HTML', async ({ request }) => {
+    const response = await request.get('/no/such/page');
+
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+    expect(html).toContain('Did you forget to add the page to the router?');
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows the not-found page', async ({ page }) => {
+      const response = await page.goto('/does-not-exist');
+      expect(response!.status()).toBe(404);
+
+      await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    });
+  });
 });

@@ -22,6 +22,15 @@ export const theme = createTheme({
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   colors: { green },
+  components: {
+    // Toasts: a named close button, and message text dark enough for AA (Mantine uses gray.6).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: {
+        description: { color: 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))' },
+      },
+    },
+  },
 });
 
 /** Mantine's dimmed grey (#868e96) is 3.3:1 on white; gray.7 keeps secondary text above 4.5:1. */

@@ -9,7 +9,14 @@ export function FormDialog(props: {
   children: ReactNode;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="lg" centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Suspense
         fallback={
           <Center py="xl">

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { holdRequests, section, uniqueTag } from './support';
+
+const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
+const THANKS = "Thanks for joining! You'll receive updates soon.";
+const SUBSCRIBE_CALL = /\/api\/trpc\/[^?]*subscribers\.subscribe/;
+
+function signUpForm(page: Page) {
+  const contact = section(page, 'Join The Journey');
+  return {
+    email: contact.getByRole('textbox', { name: 'Email address', exact: true }),
+    consent: contact.getByRole('checkbox', { name: CONSENT, exact: true }),
+    subscribe: contact.getByRole('button', { name: 'Subscribe', exact: true }),
+    status: contact.getByRole('status'),
+    contact,
+  };
+}
+
+test.describe('newsletter sign-up', () => {
+  test('refuses an invalid address and a missing consent without calling the server', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (SUBSCRIBE_CALL.test(request.url())) calls.push(request.url());
+    });
+    await page.goto('/');
+    const form = signUpForm(page);
+
+    await form.email.fill('not-an-address');
+    await form.subscribe.click();
+    await expect(
+      form.contact.getByText('Please enter a valid email address.', { exact: true }),
+    ).toBeVisible();
+    await expect(form.contact.getByText('Please agree to receive updates.', { exact: true })).toBeVisible();
+    await expect(form.email).toHaveAttribute('aria-invalid', 'true');
+
+    await form.email.fill('valid@example.com');
+    await form.subscribe.click();
+    await expect(form.contact.getByText('Please enter a valid email address.', { exact: true })).toBeHidden();
+    await expect(form.contact.getByText('Please agree to receive updates.', { exact: true })).toBeVisible();
+
+    await expect(form.status).not.toContainText(THANKS);
+    expect(calls, 'no sign-up call for an invalid form').toEqual([]);
+  });
+
+  test('stores the subscriber, thanks for 3 seconds and clears the fields', async ({
+    page,
+    adminRequest,
+  }, testInfo) => {
+    const address = `reader-${uniqueTag(testInfo.project.name)}@example.com`;
+    await page.goto('/');
+    const form = signUpForm(page);
+
+    // When the status region gains and loses its text, timed in the page.
+    await form.status.evaluate((status) => {
+      const changes: { at: number; text: string }[] = [];
+      (window as unknown as { __statusChanges: typeof changes }).__statusChanges = changes;
+      new MutationObserver(() =>
+        changes.push({ at: performance.now(), text: status.textContent ?? '' }),
+      ).observe(status, { subtree: true, childList: true, characterData: true });
+    });
+
+    await form.email.fill(address);
+    await form.consent.check();
+    const gate = await holdRequests(page, SUBSCRIBE_CALL);
+    await form.subscribe.click();
+    await gate.requested;
+    await expect(form.contact.getByRole('button', { name: 'Processing...', exact: true })).toBeDisabled();
+    gate.release();
+
+    await expect(form.status).toHaveText(THANKS);
+    await expect(form.email).toHaveValue('');
+    await expect(form.consent).not.toBeChecked();
+    await expect(form.subscribe).toBeEnabled();
+
+    // Stored: the admin sees the address.
+    const response = await adminRequest.get('/api/trpc/subscribers.list');
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as { result: { data: { email: string }[] } };
+    expect(body.result.data.map((subscriber) => subscriber.email)).toContain(address);
+
+    // The thanks stays 3 s, then goes.
+    await expect(form.status).toHaveText('', { timeout: 6_000 });
+    const changes = await page.evaluate(
+      () => (window as unknown as { __statusChanges: { at: number; text: string }[] }).__statusChanges,
+    );
+    const shown = changes.find((change) => change.text === THANKS);
+    const gone = changes.findLast((change) => change.text === '');
+    expect(shown && gone, JSON.stringify(changes)).toBeTruthy();
+    const shownFor = gone!.at - shown!.at;
+    expect(shownFor, 'the thanks shows for 3 s').toBeGreaterThanOrEqual(2_900);
+    expect(shownFor).toBeLessThan(3_600);
+  });
+});
