@@ -11,9 +11,9 @@ export function HeroSection() {
       <Container size="lg" pos="relative">
         <Stack gap="xl" className={classes.enter}>
           <span className={classes.eyebrow}>Building in public · $0 → $1B</span>
+          {/* One text node, so the server HTML holds the spec's sentence verbatim. */}
           <Title order={1} id="hero-title" className={classes.title}>
-            This is the moment I decided to become the first solo AI-powered{' '}
-            <span className={classes.highlight}>{productName}</span>.
+            {`This is the moment I decided to become the first solo AI-powered ${productName}.`}
           </Title>
           <Text className={classes.subtext}>
             Using artificial intelligence to level the playing field and build an empire of one.
