@@ -4,6 +4,7 @@ import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
 import { describeError, registerErrorHandlers } from './plugins/errors';
 import {
@@ -93,6 +94,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     registerPageRoutes(app, renderPage);
   }
   app.get('/api/openapi.json', async () => openApiDocument());
+  registerSubscriberExport(app, database);
   registerHealthRoutes(app, database);
 
   return app;

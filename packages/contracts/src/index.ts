@@ -8,5 +8,6 @@ export * from './errors';
 export * from './experiments';
 export * from './fields';
 export * from './milestones';
+export * from './paging';
 export * from './revenue';
 export * from './subscribers';

@@ -1,6 +1,13 @@
-import { statusColorOf, type Experiment, type ExperimentValues } from '@journey/contracts';
-import { asc, eq } from 'drizzle-orm';
+import {
+  statusColorOf,
+  type Experiment,
+  type ExperimentPageRequest,
+  type ExperimentValues,
+  type Page,
+} from '@journey/contracts';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from './client';
+import { containsPattern, encodeCursor, keyset, toPage } from './paging';
 import { experiments } from './schema';
 
 type ExperimentRow = typeof experiments.$inferSelect;
@@ -34,6 +41,42 @@ function toColumns(values: ExperimentValues) {
 export async function listExperiments(db: Database): Promise<Experiment[]> {
   const rows = await db.select().from(experiments).orderBy(asc(experiments.createdAt), asc(experiments.id));
   return rows.map(toExperiment);
+}
+
+const EXPERIMENT_SORT_COLUMNS = {
+  title: experiments.title,
+  status: experiments.status,
+  projectCount: experiments.projectCount,
+  createdAt: experiments.createdAt,
+} as const;
+
+/** One page of the admin table, sorted by any column and filtered by title, description or status. */
+export async function pageExperiments(
+  db: Database,
+  request: ExperimentPageRequest,
+): Promise<Page<Experiment>> {
+  const column = EXPERIMENT_SORT_COLUMNS[request.sort];
+  const pattern = request.q ? containsPattern(request.q) : undefined;
+  const filter = pattern
+    ? or(
+        ilike(experiments.title, pattern),
+        ilike(experiments.description, pattern),
+        ilike(experiments.status, pattern),
+      )
+    : undefined;
+  const { orderBy, after } = keyset(column, experiments.id, request.direction, request.cursor);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(experiments)
+      .where(and(filter, after))
+      .orderBy(...orderBy)
+      .limit(request.limit + 1),
+    db.select({ total: count() }).from(experiments).where(filter),
+  ]);
+  return toPage(rows, request.limit, counted?.total ?? 0, toExperiment, (row) =>
+    encodeCursor(row[request.sort], row.id),
+  );
 }
 
 export async function createExperiment(db: Database, values: ExperimentValues): Promise<Experiment> {

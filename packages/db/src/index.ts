@@ -1,6 +1,7 @@
 export * from './client';
 export * from './experiments';
 export * from './milestones';
+export * from './paging';
 export * from './revenues';
 export * from './session-store';
 export * from './subscribers';

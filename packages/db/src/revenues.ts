@@ -1,6 +1,7 @@
-import type { Revenue, RevenueSummary, RevenueValues } from '@journey/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { Page, Revenue, RevenuePageRequest, RevenueSummary, RevenueValues } from '@journey/contracts';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { containsPattern, encodeCursor, keyset, toPage } from './paging';
 import { revenues } from './schema';
 
 type RevenueRow = typeof revenues.$inferSelect;
@@ -19,6 +20,37 @@ function toRevenue(row: RevenueRow): Revenue {
 export async function listRevenues(db: Database): Promise<Revenue[]> {
   const rows = await db.select().from(revenues).orderBy(desc(revenues.date), desc(revenues.id));
   return rows.map(toRevenue);
+}
+
+const REVENUE_SORT_COLUMNS = {
+  date: revenues.date,
+  amount: revenues.amount,
+  source: revenues.source,
+  description: revenues.description,
+} as const;
+
+/** One page of the admin table, sorted by any column and filtered by description or source. */
+export async function pageRevenues(db: Database, request: RevenuePageRequest): Promise<Page<Revenue>> {
+  const column = REVENUE_SORT_COLUMNS[request.sort];
+  const filter = request.q
+    ? or(
+        ilike(revenues.description, containsPattern(request.q)),
+        ilike(revenues.source, containsPattern(request.q)),
+      )
+    : undefined;
+  const { orderBy, after } = keyset(column, revenues.id, request.direction, request.cursor);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(revenues)
+      .where(and(filter, after))
+      .orderBy(...orderBy)
+      .limit(request.limit + 1),
+    db.select({ total: count() }).from(revenues).where(filter),
+  ]);
+  return toPage(rows, request.limit, counted?.total ?? 0, toRevenue, (row) =>
+    encodeCursor(row[request.sort], row.id),
+  );
 }
 
 /** Totals summed in SQL as exact decimals (DESIGN.md item 8), never in floating point. */

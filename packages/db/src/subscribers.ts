@@ -1,6 +1,7 @@
-import type { Subscriber } from '@journey/contracts';
-import { desc, eq } from 'drizzle-orm';
+import type { Page, Subscriber, SubscriberPageRequest } from '@journey/contracts';
+import { and, asc, count, desc, eq, gt, ilike } from 'drizzle-orm';
 import type { Database } from './client';
+import { containsPattern, encodeCursor, keyset, toPage } from './paging';
 import { subscribers } from './schema';
 
 type SubscriberRow = typeof subscribers.$inferSelect;
@@ -31,4 +32,48 @@ export async function listSubscribers(db: Database): Promise<Subscriber[]> {
 export async function deleteSubscriber(db: Database, id: number): Promise<boolean> {
   const rows = await db.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
   return rows.length > 0;
+}
+
+const SUBSCRIBER_SORT_COLUMNS = {
+  email: subscribers.email,
+  consent: subscribers.consent,
+  createdAt: subscribers.createdAt,
+} as const;
+
+/** One page of the admin table, sorted by any column and filtered by e-mail. */
+export async function pageSubscribers(
+  db: Database,
+  request: SubscriberPageRequest,
+): Promise<Page<Subscriber>> {
+  const column = SUBSCRIBER_SORT_COLUMNS[request.sort];
+  const filter = request.q ? ilike(subscribers.email, containsPattern(request.q)) : undefined;
+  const { orderBy, after } = keyset(column, subscribers.id, request.direction, request.cursor);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(subscribers)
+      .where(and(filter, after))
+      .orderBy(...orderBy)
+      .limit(request.limit + 1),
+    db.select({ total: count() }).from(subscribers).where(filter),
+  ]);
+  return toPage(rows, request.limit, counted?.total ?? 0, toSubscriber, (row) =>
+    encodeCursor(row[request.sort], row.id),
+  );
+}
+
+/** Every subscriber in batches, oldest first: the CSV export streams these without holding them all. */
+export async function* eachSubscriberBatch(db: Database, batchSize = 1000): AsyncGenerator<Subscriber[]> {
+  let lastId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(subscribers)
+      .where(gt(subscribers.id, lastId))
+      .orderBy(asc(subscribers.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows.map(toSubscriber);
+    lastId = rows.at(-1)?.id ?? lastId;
+  }
 }

@@ -1,8 +1,9 @@
-import { findUserById, isDatabaseUnavailable } from '@journey/db';
+import { InvalidCursorError, isDatabaseUnavailable } from '@journey/db';
+import { currentUser } from '../features/auth/current-user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
-import { describeTRPCError } from './errors';
+import { describeTRPCError, fieldError } from './errors';
 
 /** `successStatus` is the REST status of a success (201 for creates, 204 for deletes). */
 export type Meta = OpenApiMeta & { successStatus?: 200 | 201 | 204 };
@@ -26,8 +27,8 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns "cannot reach the database" into 503 for every procedure. */
-const databaseErrors = t.middleware(async ({ next }) => {
+/** Turns known failures into their status for every procedure: 503 without a database, 400 for a bad cursor. */
+const knownErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({
@@ -36,15 +37,17 @@ const databaseErrors = t.middleware(async ({ next }) => {
       cause: result.error,
     });
   }
+  if (!result.ok && result.error.cause instanceof InvalidCursorError) {
+    throw fieldError('BAD_REQUEST', 'cursor', 'Invalid cursor.');
+  }
   return result;
 });
 
-export const publicProcedure = t.procedure.use(databaseErrors);
+export const publicProcedure = t.procedure.use(knownErrors);
 
 /** Auth is checked here once: every write and admin read goes through it (DESIGN.md item 3). */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const userId = ctx.req.session?.get('userId');
-  const user = typeof userId === 'number' ? await findUserById(ctx.database.db, userId) : null;
+  const user = await currentUser(ctx.req, ctx.database.db);
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You must be signed in.' });
   return next({ ctx: { ...ctx, user } });
 });

@@ -1,5 +1,6 @@
 import { loginInput, registerInput, userSchema } from '@journey/contracts';
-import { countUsers, findUserById, findUserByUsername, registerUser, toUser } from '@journey/db';
+import { countUsers, findUserByUsername, registerUser, toUser } from '@journey/db';
+import { currentUser } from './current-user';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { fieldError } from '../../trpc/errors';
@@ -12,9 +13,7 @@ const INVALID_LOGIN = 'Invalid username or password';
 export const authRouter = router({
   /** The signed-in user or null: what the web app asks on load (no 401 in the console). */
   me: publicProcedure.output(userSchema.nullable()).query(async ({ ctx }) => {
-    const userId = ctx.req.session?.userId;
-    if (typeof userId !== 'number') return null;
-    const user = await findUserById(ctx.database.db, userId);
+    const user = await currentUser(ctx.req, ctx.database.db);
     return user ? toUser(user) : null;
   }),
 

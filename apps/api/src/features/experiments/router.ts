@@ -1,5 +1,18 @@
-import { experimentInput, experimentSchema, experimentUpdateInput, idInput } from '@journey/contracts';
-import { createExperiment, deleteExperiment, listExperiments, updateExperiment } from '@journey/db';
+import {
+  experimentInput,
+  experimentPageInput,
+  experimentSchema,
+  experimentUpdateInput,
+  idInput,
+  pageOutput,
+} from '@journey/contracts';
+import {
+  createExperiment,
+  deleteExperiment,
+  listExperiments,
+  pageExperiments,
+  updateExperiment,
+} from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
@@ -14,6 +27,12 @@ export const experimentsRouter = router({
     .input(z.void())
     .output(z.array(experimentSchema))
     .query(({ ctx }) => listExperiments(ctx.database.db)),
+
+  /** The admin table: sorted, filtered and paged by the server. */
+  page: protectedProcedure
+    .input(experimentPageInput)
+    .output(pageOutput(experimentSchema))
+    .query(({ ctx, input }) => pageExperiments(ctx.database.db, input)),
 
   create: protectedProcedure
     .meta({

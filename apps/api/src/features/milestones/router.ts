@@ -1,11 +1,19 @@
 import {
   idInput,
   milestoneInput,
+  milestonePageInput,
   milestoneSchema,
   milestoneUpdateInput,
   normalizeMilestone,
+  pageOutput,
 } from '@journey/contracts';
-import { createMilestone, deleteMilestone, listMilestones, updateMilestone } from '@journey/db';
+import {
+  createMilestone,
+  deleteMilestone,
+  listMilestones,
+  pageMilestones,
+  updateMilestone,
+} from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
@@ -25,6 +33,12 @@ export const milestonesRouter = router({
     .input(z.void())
     .output(z.array(milestoneSchema))
     .query(({ ctx }) => listMilestones(ctx.database.db)),
+
+  /** The admin table: sorted, filtered and paged by the server. */
+  page: protectedProcedure
+    .input(milestonePageInput)
+    .output(pageOutput(milestoneSchema))
+    .query(({ ctx, input }) => pageMilestones(ctx.database.db, input)),
 
   create: protectedProcedure
     .meta({

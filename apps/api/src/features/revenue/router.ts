@@ -1,11 +1,20 @@
 import {
   idInput,
+  pageOutput,
   revenueInput,
+  revenuePageInput,
   revenueSchema,
   revenueSummarySchema,
   revenueUpdateInput,
 } from '@journey/contracts';
-import { createRevenue, deleteRevenue, getRevenueSummary, listRevenues, updateRevenue } from '@journey/db';
+import {
+  createRevenue,
+  deleteRevenue,
+  getRevenueSummary,
+  listRevenues,
+  pageRevenues,
+  updateRevenue,
+} from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
@@ -26,6 +35,12 @@ export const revenueRouter = router({
     .input(z.void())
     .output(z.array(revenueSchema))
     .query(({ ctx }) => listRevenues(ctx.database.db)),
+
+  /** The admin table: sorted, filtered and paged by the server. */
+  page: protectedProcedure
+    .input(revenuePageInput)
+    .output(pageOutput(revenueSchema))
+    .query(({ ctx, input }) => pageRevenues(ctx.database.db, input)),
 
   create: protectedProcedure
     .meta({

@@ -1,5 +1,12 @@
-import { idInput, subscribeInput, subscriberSchema, subscribeResultSchema } from '@journey/contracts';
-import { addSubscriber, deleteSubscriber, listSubscribers } from '@journey/db';
+import {
+  idInput,
+  pageOutput,
+  subscribeInput,
+  subscriberPageInput,
+  subscriberSchema,
+  subscribeResultSchema,
+} from '@journey/contracts';
+import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
@@ -26,6 +33,12 @@ export const subscribersRouter = router({
   list: protectedProcedure
     .output(z.array(subscriberSchema))
     .query(({ ctx }) => listSubscribers(ctx.database.db)),
+
+  /** The admin table: sorted, filtered and paged by the server. */
+  page: protectedProcedure
+    .input(subscriberPageInput)
+    .output(pageOutput(subscriberSchema))
+    .query(({ ctx, input }) => pageSubscribers(ctx.database.db, input)),
 
   delete: protectedProcedure
     .input(idInput)
