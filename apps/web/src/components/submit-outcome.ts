@@ -1,2 +1,26 @@
+import { serverFieldErrors } from '../lib/trpc';
+import { notifyError, notifySuccess } from './notify';
+
 /** What a form learns from its submit: saved (reset the form) or not (keep the input, show field errors). */
 export type SubmitOutcome = { saved: true } | { saved: false; errors: Record<string, string> };
+
+/**
+ * Runs a save with the spec's toasts (SPEC.md section 8): the success toast and `onSaved`, or
+ * the destructive 'Error' toast, the error in the console, and the server's field messages.
+ */
+export async function saveWithToasts(
+  save: () => Promise<unknown>,
+  messages: { success: string; successDetail?: string; failure: string },
+  onSaved: () => void,
+): Promise<SubmitOutcome> {
+  try {
+    await save();
+    notifySuccess(messages.success, messages.successDetail);
+    onSaved();
+    return { saved: true };
+  } catch (error) {
+    console.error(error);
+    notifyError('Error', messages.failure);
+    return { saved: false, errors: serverFieldErrors(error) };
+  }
+}

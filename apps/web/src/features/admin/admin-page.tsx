@@ -1,22 +1,121 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
+import { LogoMark } from '../../components/logo-mark';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { serverMessage } from '../../lib/trpc';
+import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
+import { ExperimentTable } from '../experiments/experiment-table';
+import { MilestoneTable } from '../milestones/milestone-table';
+import { RevenueTable } from '../revenue/revenue-table';
+import { SubscriberTable } from '../subscribers/subscriber-table';
 
-/** /admin: reached only through the guard; the data tables come with the admin-panel issue. */
+const TABS = [
+  { value: 'milestones', label: 'Milestones', panel: MilestoneTable },
+  { value: 'revenue', label: 'Revenue', panel: RevenueTable },
+  { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
+  { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
+] as const;
+
+type TabValue = (typeof TABS)[number]['value'];
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/** /admin: reached only through the guard. The active tab lives in the URL (?tab=revenue). */
 export default function AdminPage() {
   const site = useSite();
   useDocumentTitle(pageTitle(paths.admin, site));
   const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabValue = isTab(tabParam) ? tabParam : 'milestones';
+
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+      notifySuccess('Logged out', 'You have been logged out successfully');
+      navigate(paths.home);
+    } catch (error) {
+      notifyError('Logout failed', serverMessage(error) ?? 'Please try again.');
+    }
+  };
+
   return (
-    <Container size="lg" py="xl" component="main">
-      <Title order={1}>Admin Panel</Title>
-      {user && <Text mt="xs">Welcome, {user.username}</Text>}
-      <Text c="dimmed" mt="md">
-        Data management tables are not built yet.
-      </Text>
-    </Container>
+    <Box bg="gray.0" mih="100vh">
+      <Box component="header" bg="#070a18" c="white" py="md">
+        <Container size="xl">
+          <Group justify="space-between">
+            <Group gap="sm">
+              <Anchor component={Link} to={paths.home} c="white" aria-label={`Solo ${site.productName} home`}>
+                <LogoMark />
+              </Anchor>
+              <div>
+                <Title order={1} fz={22} c="white">
+                  Admin Panel
+                </Title>
+                {user && (
+                  <Text size="sm" c="gray.4">
+                    Welcome, {user.username}
+                  </Text>
+                )}
+              </div>
+            </Group>
+            <Group gap="sm">
+              <Anchor component={Link} to={paths.home} c="gray.3" size="sm" visibleFrom="sm">
+                View site
+              </Anchor>
+              <Button
+                variant="white"
+                color="dark"
+                size="sm"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOut}
+                disabled={logout.isPending}
+              >
+                Logout
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="xl" py="xl" component="main">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="lg">
+            <div>
+              <Title order={2} fz={24}>
+                Data Management
+              </Title>
+              <Text c="dimmed" size="sm">
+                Everything here is published to the public site as soon as it is saved.
+              </Text>
+            </div>
+            <Tabs
+              value={tab}
+              onChange={(value) => value && setParams({ tab: value }, { replace: true })}
+              keepMounted={false}
+            >
+              <Tabs.List>
+                {TABS.map((item) => (
+                  <Tabs.Tab key={item.value} value={item.value}>
+                    {item.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {TABS.map((item) => (
+                <Tabs.Panel key={item.value} value={item.value} pt="lg">
+                  <item.panel />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Stack>
+        </Paper>
+      </Container>
+    </Box>
   );
 }

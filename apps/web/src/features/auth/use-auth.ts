@@ -19,3 +19,9 @@ export function useRegister() {
 export function useRegistrationStatus() {
   return trpc.auth.registrationStatus.useQuery();
 }
+
+/** Logout clears the current user (SPEC.md section 4). */
+export function useLogout() {
+  const utils = trpc.useUtils();
+  return trpc.auth.logout.useMutation({ onSuccess: () => utils.auth.me.setData(undefined, null) });
+}

@@ -3,9 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { serverFieldErrors } from '../../lib/trpc';
-import { useCreateMilestone, useMilestones } from './use-milestones';
+import { saveWithToasts } from '../../components/submit-outcome';
+import { useCreateMilestone, useJourneyStart } from './use-milestones';
 
 const MilestoneForm = lazy(() => import('./milestone-form'));
 
@@ -13,11 +12,7 @@ const MilestoneForm = lazy(() => import('./milestone-form'));
 export function AddMilestoneDialog() {
   const [opened, { open, close }] = useDisclosure(false);
   const create = useCreateMilestone();
-  const { data: milestones } = useMilestones();
-  const journeyStart = milestones?.reduce<string | undefined>(
-    (first, m) => (first === undefined || m.date < first ? m.date : first),
-    undefined,
-  );
+  const journeyStart = useJourneyStart();
   return (
     <>
       <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
@@ -27,18 +22,13 @@ export function AddMilestoneDialog() {
         <MilestoneForm
           journeyStart={journeyStart}
           pending={create.isPending}
-          onSubmit={async (values) => {
-            try {
-              await create.mutateAsync(values);
-              notifySuccess('Milestone added');
-              close();
-              return { saved: true };
-            } catch (error) {
-              console.error(error);
-              notifyError('Error', 'There was a problem adding your milestone.');
-              return { saved: false, errors: serverFieldErrors(error) };
-            }
-          }}
+          onSubmit={(values) =>
+            saveWithToasts(
+              () => create.mutateAsync(values),
+              { success: 'Milestone added', failure: 'There was a problem adding your milestone.' },
+              close,
+            )
+          }
         />
       </FormDialog>
     </>

@@ -1,10 +1,41 @@
+import type { MilestonePageRequest } from '@journey/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 
 export function useMilestones() {
   return trpc.milestones.list.useQuery();
 }
 
-export function useCreateMilestone() {
+export function useMilestonePage(input: MilestonePageRequest) {
+  return trpc.milestones.page.useQuery(input, { placeholderData: keepPreviousData });
+}
+
+/** The timeline on the landing page and the admin pages: what a milestone write changes. */
+function useInvalidateMilestones() {
   const utils = trpc.useUtils();
-  return trpc.milestones.create.useMutation({ onSuccess: () => utils.milestones.list.invalidate() });
+  return () => Promise.all([utils.milestones.list.invalidate(), utils.milestones.page.invalidate()]);
+}
+
+export function useCreateMilestone() {
+  const invalidate = useInvalidateMilestones();
+  return trpc.milestones.create.useMutation({ onSuccess: invalidate });
+}
+
+export function useUpdateMilestone() {
+  const invalidate = useInvalidateMilestones();
+  return trpc.milestones.update.useMutation({ onSuccess: invalidate });
+}
+
+export function useDeleteMilestone() {
+  const invalidate = useInvalidateMilestones();
+  return trpc.milestones.delete.useMutation({ onSuccess: invalidate });
+}
+
+/** The first milestone's date: day 1 of the journey, for suggesting day counts. */
+export function useJourneyStart(): string | undefined {
+  const { data: milestones } = useMilestones();
+  return milestones?.reduce<string | undefined>(
+    (first, m) => (first === undefined || m.date < first ? m.date : first),
+    undefined,
+  );
 }

@@ -3,8 +3,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { serverFieldErrors } from '../../lib/trpc';
+import { saveWithToasts } from '../../components/submit-outcome';
 import { useCreateRevenue } from './use-revenue';
 
 const RevenueForm = lazy(() => import('./revenue-form'));
@@ -21,18 +20,17 @@ export function AddRevenueDialog() {
       <FormDialog title="Add New Revenue" opened={opened} onClose={close}>
         <RevenueForm
           pending={create.isPending}
-          onSubmit={async (values) => {
-            try {
-              await create.mutateAsync(values);
-              notifySuccess('Revenue added', 'Your revenue entry has been added successfully.');
-              close();
-              return { saved: true };
-            } catch (error) {
-              console.error(error);
-              notifyError('Error', 'There was a problem adding your revenue entry.');
-              return { saved: false, errors: serverFieldErrors(error) };
-            }
-          }}
+          onSubmit={(values) =>
+            saveWithToasts(
+              () => create.mutateAsync(values),
+              {
+                success: 'Revenue added',
+                successDetail: 'Your revenue entry has been added successfully.',
+                failure: 'There was a problem adding your revenue entry.',
+              },
+              close,
+            )
+          }
         />
       </FormDialog>
     </>

@@ -1,0 +1,31 @@
+import { useRef, useState } from 'react';
+
+/**
+ * Delete through the one confirmation: remember the row, delete on confirm, then give focus back
+ * to the table (the row that held it is gone). Delete failures show no message (SPEC.md section 8).
+ */
+export function useDeleteFlow<T extends { id: number }>(remove: (input: { id: number }) => Promise<unknown>) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [pending, setPending] = useState(false);
+  const tableRef = useRef<HTMLDivElement>(null);
+  return {
+    target,
+    pending,
+    tableRef,
+    ask: setTarget,
+    cancel: () => setTarget(null),
+    confirm: async () => {
+      if (!target) return;
+      setPending(true);
+      try {
+        await remove({ id: target.id });
+      } catch {
+        // The spec shows nothing; the row simply stays.
+      } finally {
+        setPending(false);
+        setTarget(null);
+        tableRef.current?.focus();
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Revenue } from '@journey/contracts';
+import { lazy } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { saveWithToasts } from '../../components/submit-outcome';
+import { useUpdateRevenue } from './use-revenue';
+
+const RevenueForm = lazy(() => import('./revenue-form'));
+
+/** Opens for `revenue`; the form is built from the record each time it opens. */
+export function EditRevenueDialog(props: { revenue: Revenue | null; onClose: () => void }) {
+  const update = useUpdateRevenue();
+  const { revenue } = props;
+  return (
+    <FormDialog title="Edit Revenue" opened={revenue !== null} onClose={props.onClose}>
+      {revenue && (
+        <RevenueForm
+          key={revenue.id}
+          initialValues={{ ...revenue, date: revenue.date.slice(0, 10) }}
+          pending={update.isPending}
+          onSubmit={(values) =>
+            saveWithToasts(
+              () => update.mutateAsync({ ...values, id: revenue.id }),
+              { success: 'Revenue updated', failure: 'There was a problem updating your revenue entry.' },
+              props.onClose,
+            )
+          }
+        />
+      )}
+    </FormDialog>
+  );
+}
