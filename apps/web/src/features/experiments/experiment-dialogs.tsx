@@ -34,9 +34,9 @@ export function AddExperimentDialog() {
 }
 
 /** Opens for `experiment`; the form is built from the record each time it opens. */
-export function EditExperimentDialog(props: { experiment: Experiment | null; onClose: () => void }) {
+export function EditExperimentDialog(props: { record: Experiment | null; onClose: () => void }) {
   const update = useUpdateExperiment();
-  const { experiment } = props;
+  const experiment = props.record;
   return (
     <FormDialog title="Edit Experiment" opened={experiment !== null} onClose={props.onClose}>
       {experiment && (

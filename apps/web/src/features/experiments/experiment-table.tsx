@@ -1,10 +1,7 @@
 import { type EXPERIMENT_SORTS, STATUS_COLORS, type Experiment } from '@journey/contracts';
-import { Badge, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable, type Column } from '../../components/data-table';
-import { useDeleteFlow } from '../../components/use-delete-flow';
-import { useTableQuery } from '../../components/use-table-query';
+import { Badge } from '@mantine/core';
+import type { Column } from '../../components/data-table';
+import { EntityTable } from '../../components/entity-table';
 import { AddExperimentDialog, EditExperimentDialog } from './experiment-dialogs';
 import { useDeleteExperiment, useExperimentPage } from './use-experiments';
 
@@ -25,39 +22,18 @@ const COLUMNS: Column<Experiment, Sort>[] = [
 ];
 
 export function ExperimentTable() {
-  const query = useTableQuery<Sort>({ sort: 'createdAt', direction: 'asc' });
-  const result = useExperimentPage(query.input);
-  const [editing, setEditing] = useState<Experiment | null>(null);
-  const remove = useDeleteExperiment();
-  const deletion = useDeleteFlow<Experiment>(remove.mutateAsync);
   return (
-    <Stack>
-      <Group justify="flex-end">
-        <AddExperimentDialog />
-      </Group>
-      <DataTable
-        caption="Experiments"
-        noun="experiment"
-        columns={COLUMNS}
-        query={query}
-        page={result.data}
-        isPending={result.isPending}
-        isFetching={result.isFetching}
-        isError={result.isError}
-        emptyText="No experiments yet. Launch the first one."
-        rowLabel={(e) => e.title}
-        onEdit={setEditing}
-        onDelete={deletion.ask}
-        focusRef={deletion.tableRef}
-      />
-      <EditExperimentDialog experiment={editing} onClose={() => setEditing(null)} />
-      <ConfirmDelete
-        noun="experiment"
-        opened={deletion.target !== null}
-        pending={deletion.pending}
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
-      />
-    </Stack>
+    <EntityTable
+      caption="Experiments"
+      noun="experiment"
+      columns={COLUMNS}
+      defaultSort={{ sort: 'createdAt', direction: 'asc' }}
+      usePage={useExperimentPage}
+      useDelete={useDeleteExperiment}
+      rowLabel={(e) => e.title}
+      emptyText="No experiments yet. Launch the first one."
+      toolbar={<AddExperimentDialog />}
+      EditDialog={EditExperimentDialog}
+    />
   );
 }

@@ -7,9 +7,9 @@ import { useUpdateMilestone } from './use-milestones';
 const MilestoneForm = lazy(() => import('./milestone-form'));
 
 /** Opens for `milestone`; the form is built from the record each time it opens (no day suggestion: the day is kept). */
-export function EditMilestoneDialog(props: { milestone: Milestone | null; onClose: () => void }) {
+export function EditMilestoneDialog(props: { record: Milestone | null; onClose: () => void }) {
   const update = useUpdateMilestone();
-  const { milestone } = props;
+  const milestone = props.record;
   return (
     <FormDialog title="Edit Milestone" opened={milestone !== null} onClose={props.onClose}>
       {milestone && (

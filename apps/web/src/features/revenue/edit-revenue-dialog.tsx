@@ -7,9 +7,9 @@ import { useUpdateRevenue } from './use-revenue';
 const RevenueForm = lazy(() => import('./revenue-form'));
 
 /** Opens for `revenue`; the form is built from the record each time it opens. */
-export function EditRevenueDialog(props: { revenue: Revenue | null; onClose: () => void }) {
+export function EditRevenueDialog(props: { record: Revenue | null; onClose: () => void }) {
   const update = useUpdateRevenue();
-  const { revenue } = props;
+  const revenue = props.record;
   return (
     <FormDialog title="Edit Revenue" opened={revenue !== null} onClose={props.onClose}>
       {revenue && (

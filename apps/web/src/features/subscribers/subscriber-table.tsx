@@ -1,10 +1,8 @@
 import { type SUBSCRIBER_SORTS, type Subscriber } from '@journey/contracts';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { ConfirmDelete } from '../../components/confirm-delete';
-import { DataTable, type Column } from '../../components/data-table';
-import { useDeleteFlow } from '../../components/use-delete-flow';
-import { useTableQuery } from '../../components/use-table-query';
+import type { Column } from '../../components/data-table';
+import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
 import { useDeleteSubscriber, useSubscriberPage } from './use-subscribers';
 
@@ -17,13 +15,17 @@ const COLUMNS: Column<Subscriber, Sort>[] = [
 ];
 
 export function SubscriberTable() {
-  const query = useTableQuery<Sort>({ sort: 'createdAt', direction: 'desc' });
-  const result = useSubscriberPage(query.input);
-  const remove = useDeleteSubscriber();
-  const deletion = useDeleteFlow<Subscriber>(remove.mutateAsync);
   return (
-    <Stack>
-      <Group justify="flex-end">
+    <EntityTable
+      caption="Subscribers"
+      noun="subscriber"
+      columns={COLUMNS}
+      defaultSort={{ sort: 'createdAt', direction: 'desc' }}
+      usePage={useSubscriberPage}
+      useDelete={useDeleteSubscriber}
+      rowLabel={(s) => s.email}
+      emptyText="No subscribers yet. They appear when visitors join the newsletter."
+      toolbar={
         <Button
           component="a"
           href="/api/admin/subscribers.csv"
@@ -33,28 +35,7 @@ export function SubscriberTable() {
         >
           Export CSV
         </Button>
-      </Group>
-      <DataTable
-        caption="Subscribers"
-        noun="subscriber"
-        columns={COLUMNS}
-        query={query}
-        page={result.data}
-        isPending={result.isPending}
-        isFetching={result.isFetching}
-        isError={result.isError}
-        emptyText="No subscribers yet. They appear when visitors join the newsletter."
-        rowLabel={(s) => s.email}
-        onDelete={deletion.ask}
-        focusRef={deletion.tableRef}
-      />
-      <ConfirmDelete
-        noun="subscriber"
-        opened={deletion.target !== null}
-        pending={deletion.pending}
-        onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
-      />
-    </Stack>
+      }
+    />
   );
 }

@@ -1,0 +1,68 @@
+import type { Page, PageRequest, SortDirection } from '@journey/contracts';
+import { Group, Stack } from '@mantine/core';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { ConfirmDelete } from './confirm-delete';
+import { DataTable, type Column } from './data-table';
+import { useDeleteFlow } from './use-delete-flow';
+import { useTableQuery } from './use-table-query';
+
+interface PageQueryResult<T> {
+  data: Page<T> | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+}
+
+/**
+ * One admin tab: its toolbar, the server-paged table, the edit dialog and the delete confirmation.
+ * Every entity is the same shape; only its columns, names, hooks and dialogs differ.
+ */
+export function EntityTable<T extends { id: number }, S extends string>(props: {
+  caption: string;
+  noun: string;
+  columns: Column<T, S>[];
+  defaultSort: { sort: S; direction: SortDirection };
+  usePage: (input: PageRequest<S>) => PageQueryResult<T>;
+  useDelete: () => { mutateAsync: (input: { id: number }) => Promise<unknown> };
+  rowLabel: (row: T) => string;
+  emptyText: string;
+  /** The add button, export link or whatever sits above the table. */
+  toolbar: ReactNode;
+  /** The edit dialog, opened with the row to edit; tables without one have no edit buttons. */
+  EditDialog?: ComponentType<{ record: T | null; onClose: () => void }>;
+}) {
+  const { usePage, useDelete, EditDialog } = props;
+  const query = useTableQuery<S>(props.defaultSort);
+  const result = usePage(query.input);
+  const [editing, setEditing] = useState<T | null>(null);
+  const remove = useDelete();
+  const deletion = useDeleteFlow<T>(remove.mutateAsync);
+  return (
+    <Stack>
+      <Group justify="flex-end">{props.toolbar}</Group>
+      <DataTable
+        caption={props.caption}
+        noun={props.noun}
+        columns={props.columns}
+        query={query}
+        page={result.data}
+        isPending={result.isPending}
+        isFetching={result.isFetching}
+        isError={result.isError}
+        emptyText={props.emptyText}
+        rowLabel={props.rowLabel}
+        onEdit={EditDialog ? setEditing : undefined}
+        onDelete={deletion.ask}
+        focusRef={deletion.tableRef}
+      />
+      {EditDialog && <EditDialog record={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        noun={props.noun}
+        opened={deletion.target !== null}
+        pending={deletion.pending}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
+      />
+    </Stack>
+  );
+}
