@@ -109,6 +109,7 @@ export function ExperimentForm(props: {
             src={form.values.imageUrl}
             alt="Preview of the experiment image"
             radius="md"
+            w={256}
             h={160}
             fit="cover"
             onError={() => setPreviewFailed(true)}
