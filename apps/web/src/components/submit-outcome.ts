@@ -24,3 +24,15 @@ export async function saveWithToasts(
     return { saved: false, errors: serverFieldErrors(error) };
   }
 }
+
+/** A form's submit handler: save, then reset the form or show the server's field messages. */
+export function applyOutcome<V>(
+  form: { reset: () => void; setErrors: (errors: Record<string, string>) => void },
+  submit: (values: V) => Promise<SubmitOutcome>,
+) {
+  return async (values: V) => {
+    const outcome = await submit(values);
+    if (outcome.saved) form.reset();
+    else form.setErrors(outcome.errors);
+  };
+}

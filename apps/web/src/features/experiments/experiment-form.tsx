@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { SubmitOutcome } from '../../components/submit-outcome';
+import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
 export interface ExperimentFormValues {
   title: string;
@@ -53,14 +53,11 @@ export function ExperimentForm(props: {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        const outcome = await props.onSubmit({
-          ...values,
-          statusColor: STATUS_COLORS[values.status].className,
-        });
-        if (outcome.saved) form.reset();
-        else form.setErrors(outcome.errors);
-      })}
+      onSubmit={form.onSubmit(
+        applyOutcome(form, (values: ExperimentFormValues) =>
+          props.onSubmit({ ...values, statusColor: STATUS_COLORS[values.status].className }),
+        ),
+      )}
     >
       <Stack>
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { DateField, localToday } from '../../components/date-field';
-import type { SubmitOutcome } from '../../components/submit-outcome';
+import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
 export interface MilestoneFormValues {
   title: string;
@@ -58,14 +58,7 @@ export function MilestoneForm(props: {
   const dateProps = form.getInputProps('date');
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        const outcome = await props.onSubmit(values);
-        if (outcome.saved) form.reset();
-        else form.setErrors(outcome.errors);
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
       <Stack>
         <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
         <Textarea

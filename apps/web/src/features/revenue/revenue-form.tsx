@@ -2,7 +2,7 @@ import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput
 import { Button, Group, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { DateField, localToday } from '../../components/date-field';
-import type { SubmitOutcome } from '../../components/submit-outcome';
+import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
 export interface RevenueFormValues {
   amount: string | number;
@@ -30,14 +30,7 @@ export function RevenueForm(props: {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        const outcome = await props.onSubmit(values);
-        if (outcome.saved) form.reset();
-        else form.setErrors(outcome.errors);
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
       <Stack>
         <NumberInput
           label="Amount"
