@@ -181,3 +181,141 @@ export async function expectScrolledTo(page: Page, target: Locator): Promise<voi
     )
     .toBe('landed');
 }
+
+export type ExperimentStatus = 'Active' | 'Popular' | 'Flagship';
+
+export interface Experiment {
+  id: number;
+  title: string;
+  description: string;
+  status: ExperimentStatus;
+  statusColor: string;
+  projectCount: number;
+  imageUrl: string;
+  createdAt: string;
+}
+
+export interface Subscriber {
+  id: number;
+  email: string;
+  consent: 0 | 1;
+  createdAt: string;
+}
+
+/** The titles of the five experiments every new database is seeded with, oldest first. */
+export const SEEDED_EXPERIMENTS = [
+  'Solo App Builds',
+  'Rewriting History',
+  'Public Domain Flipping',
+  'Self-Improvement AI',
+  'AI Startup Studio',
+] as const;
+
+export async function listExperiments(request: APIRequestContext): Promise<Experiment[]> {
+  const response = await request.get('/api/experiments');
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Experiment[];
+}
+
+export async function createExperiment(
+  admin: APIRequestContext,
+  experiment: Pick<Experiment, 'title' | 'description' | 'status' | 'projectCount'> & { imageUrl?: string },
+): Promise<Experiment> {
+  const response = await admin.post('/api/experiments', { data: experiment });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Experiment;
+}
+
+export async function deleteExperiment(admin: APIRequestContext, id: number): Promise<void> {
+  const response = await admin.delete(`/api/admin/experiments/${id}`);
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+/** Signs `email` up for the newsletter, as the landing page's form does. */
+export async function subscribe(request: APIRequestContext, email: string): Promise<void> {
+  const response = await request.post('/api/subscribers', { data: { email, consent: true } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Every subscriber (admin only; a tRPC query, there is no REST path for it). */
+export async function listSubscribers(admin: APIRequestContext): Promise<Subscriber[]> {
+  const response = await admin.get('/api/trpc/subscribers.list');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: Subscriber[] } }).result.data;
+}
+
+export async function deleteSubscriber(admin: APIRequestContext, id: number): Promise<void> {
+  const response = await admin.post('/api/trpc/subscribers.delete', { data: { id } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** "2024-03-15T00:00:00.000Z" as the admin tables show it: "Mar 15, 2024" (UTC). */
+export const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * One tab of the admin panel's Data Management card: the tab, its panel and what the panel holds.
+ * `caption` is the table's caption ('Revenue entries'); `noun` names one row in the action buttons.
+ */
+export function adminTab(page: Page, tab: string, caption: string, noun: string) {
+  const panel = page.getByRole('tabpanel', { name: tab, exact: true });
+  const table = panel.getByRole('table', { name: caption, exact: true });
+  return {
+    tab: page.getByRole('tab', { name: tab, exact: true }),
+    panel,
+    table,
+    filter: panel.getByRole('textbox', { name: `Filter ${caption.toLowerCase()}`, exact: true }),
+    /** The body rows (an empty table has one row holding its empty-state text). */
+    rows: table.locator('tbody tr'),
+    /** The body row whose cells include `text` exactly. */
+    row: (text: string) =>
+      table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: text, exact: true }) }),
+    rowCount: panel.getByText(/^\d[\d,]* rows?( · updating…)?$/),
+    pageOf: panel.getByText(/^Page \d+ of \d+$/),
+    previous: panel.getByRole('button', { name: 'Previous', exact: true }),
+    next: panel.getByRole('button', { name: 'Next', exact: true }),
+    sortBy: (column: string) => table.getByRole('button', { name: column, exact: true }),
+    header: (column: string) => table.getByRole('columnheader', { name: column, exact: true }),
+    edit: (rowLabel: string) => panel.getByRole('button', { name: `Edit ${noun} ${rowLabel}`, exact: true }),
+    remove: (rowLabel: string) =>
+      panel.getByRole('button', { name: `Delete ${noun} ${rowLabel}`, exact: true }),
+  };
+}
+
+/** A CSS colour as computed ("rgb(1, 2, 3)" or "rgba(1, 2, 3, 0.1)"), laid over white when translucent. */
+function opaqueRgb(color: string): [number, number, number] {
+  const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return [r, g, b].map((channel) => channel * a + 255 * (1 - a)) as [number, number, number];
+}
+
+/** The WCAG contrast ratio of two computed CSS colours (1 to 21). */
+export function contrastRatio(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = opaqueRgb(color).map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The text and background colours of an element, as computed, with the text it shows. */
+export const badgeColors = (badge: Locator) =>
+  badge.evaluate((element) => {
+    const label = element.querySelector('[class*="label"]') ?? element;
+    return {
+      text: element.textContent ?? '',
+      color: getComputedStyle(label).color,
+      background: getComputedStyle(element).backgroundColor,
+    };
+  });

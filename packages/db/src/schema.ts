@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -40,7 +40,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -56,7 +56,7 @@ export const revenues = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     source: text('source', { enum: ['ai', 'passive', 'consulting'] }).notNull(),
     description: text('description').notNull(),
-    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     index('revenues_date_id_idx').on(table.date, table.id),
@@ -71,7 +71,7 @@ export const milestones = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    date: timestamp('date', { withTimezone: true }).notNull(),
+    date: timestamp('date', { withTimezone: true, precision: 3 }).notNull(),
     day: integer('day').notNull(),
     isRevenue: integer('is_revenue').notNull().default(0),
     amount: numeric('amount', { precision: 14, scale: 2 }),

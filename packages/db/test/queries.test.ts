@@ -1,4 +1,5 @@
-import { revenueInput } from '@journey/contracts';
+import { revenueInput, subscriberPageInput, type SortDirection } from '@journey/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSubscriber,
@@ -10,6 +11,7 @@ import {
   hashSessionToken,
   listExperiments,
   listSubscribers,
+  pageSubscribers,
   registerUser,
   schema,
   updateRevenue,
@@ -114,5 +116,31 @@ describe('database', () => {
     const ids = (await db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id);
     expect(ids).toContain('live');
     expect(ids).not.toContain('expired');
+  });
+
+  it('pages by a timestamp without repeating or skipping rows, even within one millisecond', async () => {
+    const db = test.handle.db;
+    await db.execute(sql`delete from subscribers`);
+    // 12 sign-ups 0.3 ms apart: several share a millisecond, which a JavaScript Date cannot tell apart.
+    await db.execute(sql`
+      insert into subscribers (email, consent, created_at)
+      select 'reader' || n || '@example.com', 1, timestamptz '2026-01-01 00:00:00Z' + n * interval '300 microseconds'
+      from generate_series(1, 12) as n`);
+    const walk = async (direction: SortDirection) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await pageSubscribers(
+          db,
+          subscriberPageInput.parse({ sort: 'createdAt', direction, limit: 4, cursor }),
+        );
+        seen.push(...page.items.map((s) => s.email));
+        cursor = page.nextCursor;
+      } while (cursor && seen.length <= 12);
+      return seen;
+    };
+    const oldestFirst = Array.from({ length: 12 }, (_, i) => `reader${i + 1}@example.com`);
+    expect(await walk('asc')).toEqual(oldestFirst);
+    expect(await walk('desc')).toEqual(oldestFirst.toReversed());
   });
 });

@@ -33,9 +33,15 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey (#868e96) is 3.3:1 on white; gray.7 keeps secondary text above 4.5:1. */
+/**
+ * Mantine's dimmed grey (#868e96) is 3.3:1 on white and its error red (#fa5252) 3.3:1; gray.7 and red.9
+ * keep secondary text and field errors above 4.5:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
@@ -30,7 +30,6 @@ export default function AdminPage() {
   const site = useSite();
   useDocumentTitle(pageTitle(paths.admin, site));
   const { data: user } = useCurrentUser();
-  const navigate = useNavigate();
   const logout = useLogout();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -40,7 +39,6 @@ export default function AdminPage() {
     try {
       await logout.mutateAsync();
       notifySuccess('Logged out', 'You have been logged out successfully');
-      navigate(paths.home);
     } catch (error) {
       notifyError('Logout failed', serverMessage(error) ?? 'Please try again.');
     }

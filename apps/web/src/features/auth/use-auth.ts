@@ -1,3 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { trpc } from '../../lib/trpc';
 
 /** Login and registration set the current user from their answer (SPEC.md section 4). */
@@ -20,8 +25,29 @@ export function useRegistrationStatus() {
   return trpc.auth.registrationStatus.useQuery();
 }
 
-/** Logout clears the current user (SPEC.md section 4). */
+/**
+ * Logout clears the current user (SPEC.md section 4) and goes home. The user is cleared only once the
+ * guarded page has unmounted: navigation renders in a transition, and a guard that saw `null` first
+ * would send the visitor to /auth instead.
+ */
 export function useLogout() {
   const utils = trpc.useUtils();
-  return trpc.auth.logout.useMutation({ onSuccess: () => utils.auth.me.setData(undefined, null) });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signedOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (!signedOut.current) return;
+      utils.auth.me.setData(undefined, null);
+      // Admin-only data must not outlive the session in this tab.
+      queryClient.removeQueries({ queryKey: getQueryKey(trpc.subscribers) });
+    },
+    [utils, queryClient],
+  );
+  return trpc.auth.logout.useMutation({
+    onSuccess: () => {
+      signedOut.current = true;
+      navigate(paths.home);
+    },
+  });
 }

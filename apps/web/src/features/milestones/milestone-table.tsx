@@ -17,11 +17,8 @@ const COLUMNS: Column<Milestone, Sort>[] = [
     label: 'Type',
     sort: 'isRevenue',
     render: (m) => (
-      <Badge
-        variant="light"
-        color={m.isRevenue ? 'green.9' : 'blue.9'}
-        c={m.isRevenue ? 'green.9' : 'blue.9'}
-      >
+      // A light tint from the base colour, text in shade 9: readable (AA) on the tint.
+      <Badge variant="light" color={m.isRevenue ? 'green' : 'blue'} c={m.isRevenue ? 'green.9' : 'blue.9'}>
         {MILESTONE_TYPE_LABELS[m.isRevenue]}
       </Badge>
     ),
