@@ -14,6 +14,7 @@ import {
   type LoginRateLimit,
 } from './plugins/external';
 import { sessionSecret } from './plugins/secret';
+import { PublicCache } from './plugins/public-cache';
 import { registerStaticAssets } from './plugins/web-app';
 import { createPageRenderer, registerPageRoutes } from './pages/routes';
 import { loadWebBuild } from './pages/ssr-module';
@@ -69,9 +70,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');
 
   // Stage 3: routes.
+  const publicCache = new PublicCache();
   const createContext = contextFactory({
     config,
     database,
+    publicCache,
     checkLoginRate: loginRateChecker(app, options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT),
   });
   await app.register(fastifyTRPCPlugin, {
@@ -84,12 +87,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
-  registerRestRoutes(app, { router: appRouter, createCaller, createContext });
+  registerRestRoutes(app, { router: appRouter, createCaller, createContext, publicCache });
   if (web) {
     renderPage = createPageRenderer({
       config,
       web,
       callerFor: (request, reply) => createCaller(createContext({ req: request, res: reply })),
+      publicCache,
     });
     registerPageRoutes(app, renderPage);
   }

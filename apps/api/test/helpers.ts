@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@journey/db/testing';
@@ -93,4 +93,21 @@ export function useAdminServer(): { server: TestServer; cookie: string } {
   });
   afterAll(() => state.server?.close());
   return state;
+}
+
+/**
+ * A stand-in for the web build (the real one is tested in the browser suite): an HTML template, one
+ * hashed asset, and a server entry whose `render` is the given module source.
+ */
+export function fakeWebBuild(renderModule: string): string {
+  const webDir = mkdtempSync(path.join(os.tmpdir(), 'journey-web-'));
+  mkdirSync(path.join(webDir, 'client', 'assets'), { recursive: true });
+  mkdirSync(path.join(webDir, 'server'));
+  writeFileSync(
+    path.join(webDir, 'client', 'index.html'),
+    '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
+  );
+  writeFileSync(path.join(webDir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'server', 'entry-server.js'), renderModule);
+  return webDir;
 }

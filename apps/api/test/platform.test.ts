@@ -1,11 +1,10 @@
 import { DEFAULT_EXPERIMENT_IMAGE_URL } from '@journey/contracts';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config';
-import { ADMIN, call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { ADMIN, call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
 
 /** Every row of SPEC.md section 7, plus the newsletter. */
 const REST_PATHS = {
@@ -27,17 +26,7 @@ describe('platform', () => {
   let server: TestServer;
   let webDir: string;
   beforeAll(async () => {
-    // A stand-in for the web build: the real one is tested in the browser suite.
-    webDir = mkdtempSync(path.join(os.tmpdir(), 'journey-web-'));
-    mkdirSync(path.join(webDir, 'client', 'assets'), { recursive: true });
-    mkdirSync(path.join(webDir, 'server'));
-    writeFileSync(
-      path.join(webDir, 'client', 'index.html'),
-      '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
-    );
-    writeFileSync(path.join(webDir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)');
-    writeFileSync(
-      path.join(webDir, 'server', 'entry-server.js'),
+    webDir = fakeWebBuild(
       `export async function render({ url, origin, site, data }) {
         if (url.includes('boom')) throw new Error('render failed');
         const known = ['/', '/auth', '/admin'].includes(url.split('?')[0]);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,16 +13,20 @@ import * as schema from './schema';
 /** One Drizzle API over either driver: query modules never know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseConfig =
+/** `logger` sees every query Drizzle sends (tests read the plans of the queries it records). */
+export type DatabaseConfig = { logger?: Logger } & (
   | { driver: 'postgres'; url: string; maxConnections?: number }
   /** `dataDir` persists on disk; without it the database lives in memory. */
-  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+);
 
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseConfig['driver'];
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /** Runs raw SQL with bound parameters, for tools such as EXPLAIN that Drizzle does not build. */
+  query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
   /** The raw PGlite instance, for tools that dump or copy the embedded database. */
   pglite?: PGlite;
@@ -53,7 +57,7 @@ function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
     onnotice: () => {},
     connect_timeout: 5,
   });
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(client, { schema, logger: config.logger ?? false });
   return {
     db: db as Database,
     driver: 'postgres' as const,
@@ -61,6 +65,8 @@ function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    query: async (text: string, params: unknown[] = []) =>
+      client.unsafe<Record<string, unknown>[]>(text, params as postgres.ParameterOrJSON<never>[]),
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -71,7 +77,7 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: config.logger ?? false });
   return {
     db: db as Database,
     driver: 'pglite' as const,
@@ -80,6 +86,8 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    query: async (text: string, params: unknown[] = []) =>
+      (await client.query<Record<string, unknown>>(text, params)).rows,
     close: () => client.close(),
   };
 }

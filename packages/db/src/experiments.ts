@@ -5,9 +5,9 @@ import {
   type ExperimentValues,
   type Page,
 } from '@journey/contracts';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { containsPattern, encodeCursor, keyset, toPage } from './paging';
+import { pageOf, type PagingSpec } from './paging';
 import { experiments } from './schema';
 
 type ExperimentRow = typeof experiments.$inferSelect;
@@ -43,40 +43,22 @@ export async function listExperiments(db: Database): Promise<Experiment[]> {
   return rows.map(toExperiment);
 }
 
-const EXPERIMENT_SORT_COLUMNS = {
-  title: experiments.title,
-  status: experiments.status,
-  projectCount: experiments.projectCount,
-  createdAt: experiments.createdAt,
-} as const;
+const EXPERIMENT_PAGING: PagingSpec<ExperimentPageRequest['sort']> = {
+  sortColumns: {
+    title: experiments.title,
+    status: experiments.status,
+    projectCount: experiments.projectCount,
+    createdAt: experiments.createdAt,
+  },
+  searchColumns: [experiments.title, experiments.description, experiments.status],
+};
 
 /** One page of the admin table, sorted by any column and filtered by title, description or status. */
 export async function pageExperiments(
   db: Database,
   request: ExperimentPageRequest,
 ): Promise<Page<Experiment>> {
-  const column = EXPERIMENT_SORT_COLUMNS[request.sort];
-  const pattern = request.q ? containsPattern(request.q) : undefined;
-  const filter = pattern
-    ? or(
-        ilike(experiments.title, pattern),
-        ilike(experiments.description, pattern),
-        ilike(experiments.status, pattern),
-      )
-    : undefined;
-  const { orderBy, after } = keyset(column, experiments.id, request.direction, request.cursor);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(experiments)
-      .where(and(filter, after))
-      .orderBy(...orderBy)
-      .limit(request.limit + 1),
-    db.select({ total: count() }).from(experiments).where(filter),
-  ]);
-  return toPage(rows, request.limit, counted?.total ?? 0, toExperiment, (row) =>
-    encodeCursor(row[request.sort], row.id),
-  );
+  return pageOf(db, experiments, EXPERIMENT_PAGING, request, toExperiment);
 }
 
 export async function createExperiment(db: Database, values: ExperimentValues): Promise<Experiment> {

@@ -1,7 +1,7 @@
 import type { Milestone, MilestonePageRequest, MilestoneValues, Page } from '@journey/contracts';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { containsPattern, encodeCursor, keyset, toPage } from './paging';
+import { pageOf, type PagingSpec } from './paging';
 import { milestones } from './schema';
 
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -24,35 +24,19 @@ export async function listMilestones(db: Database): Promise<Milestone[]> {
   return rows.map(toMilestone);
 }
 
-const MILESTONE_SORT_COLUMNS = {
-  day: milestones.day,
-  title: milestones.title,
-  date: milestones.date,
-  isRevenue: milestones.isRevenue,
-} as const;
+const MILESTONE_PAGING: PagingSpec<MilestonePageRequest['sort']> = {
+  sortColumns: {
+    day: milestones.day,
+    title: milestones.title,
+    date: milestones.date,
+    isRevenue: milestones.isRevenue,
+  },
+  searchColumns: [milestones.title, milestones.description],
+};
 
 /** One page of the admin table, sorted by any column and filtered by title or description. */
 export async function pageMilestones(db: Database, request: MilestonePageRequest): Promise<Page<Milestone>> {
-  const column = MILESTONE_SORT_COLUMNS[request.sort];
-  const filter = request.q
-    ? or(
-        ilike(milestones.title, containsPattern(request.q)),
-        ilike(milestones.description, containsPattern(request.q)),
-      )
-    : undefined;
-  const { orderBy, after } = keyset(column, milestones.id, request.direction, request.cursor);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(milestones)
-      .where(and(filter, after))
-      .orderBy(...orderBy)
-      .limit(request.limit + 1),
-    db.select({ total: count() }).from(milestones).where(filter),
-  ]);
-  return toPage(rows, request.limit, counted?.total ?? 0, toMilestone, (row) =>
-    encodeCursor(row[request.sort], row.id),
-  );
+  return pageOf(db, milestones, MILESTONE_PAGING, request, toMilestone);
 }
 
 export async function createMilestone(db: Database, values: MilestoneValues): Promise<Milestone> {

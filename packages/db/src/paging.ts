@@ -1,6 +1,8 @@
-import type { Page, SortDirection } from '@journey/contracts';
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Page, PageRequest, SortDirection } from '@journey/contracts';
+import { and, asc, count, desc, eq, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+import { rowCounts } from './schema';
 
 /** Where the next page starts: the sort value and id of the last row shown. */
 type Cursor = [value: string | number | boolean | null, id: number];
@@ -11,7 +13,7 @@ export class InvalidCursorError extends Error {
   }
 }
 
-export function encodeCursor(value: unknown, id: number): string {
+function encodeCursor(value: unknown, id: number): string {
   const plain = value instanceof Date ? value.toISOString() : (value as Cursor[0]);
   return Buffer.from(JSON.stringify([plain, id])).toString('base64url');
 }
@@ -42,7 +44,7 @@ export function containsPattern(q: string): string {
  * Keyset pagination over (sort column, id): ORDER BY and the WHERE that continues after the
  * cursor. Rows are compared as a pair, which an index on (column, id) serves in either direction.
  */
-export function keyset(column: PgColumn, id: PgColumn, direction: SortDirection, cursor?: string | null) {
+function keyset(column: PgColumn, id: PgColumn, direction: SortDirection, cursor?: string | null) {
   const order = direction === 'asc' ? asc : desc;
   let after: SQL | undefined;
   if (cursor) {
@@ -56,7 +58,7 @@ export function keyset(column: PgColumn, id: PgColumn, direction: SortDirection,
 }
 
 /** Trims the extra row fetched to know whether another page follows. */
-export function toPage<Row, Item>(
+function toPage<Row, Item>(
   rows: Row[],
   limit: number,
   total: number,
@@ -67,4 +69,59 @@ export function toPage<Row, Item>(
   const shown = more ? rows.slice(0, limit) : rows;
   const last = shown.at(-1);
   return { items: shown.map(map), total, nextCursor: more && last ? cursorOf(last) : null };
+}
+
+/** How an admin table pages: the column behind each sort key, and the columns the text filter searches. */
+export interface PagingSpec<Sort extends string> {
+  sortColumns: Record<Sort, PgColumn>;
+  searchColumns: PgColumn[];
+}
+
+type KeyedTable = PgTable & { id: PgColumn };
+
+/**
+ * One page of an admin table: keyset-paged in index order, filtered by `q`, with the total. The
+ * unfiltered total is the trigger-kept row count (migration 0003), so no page counts the whole table.
+ */
+export async function pageOf<T extends KeyedTable, Sort extends string & keyof T['$inferSelect'], Item>(
+  db: Database,
+  table: T,
+  spec: PagingSpec<Sort>,
+  request: PageRequest<Sort>,
+  toItem: (row: T['$inferSelect']) => Item,
+): Promise<Page<Item>> {
+  const pattern = request.q ? containsPattern(request.q) : undefined;
+  const filter = pattern ? or(...spec.searchColumns.map((column) => ilike(column, pattern))) : undefined;
+  const { orderBy, after } = keyset(
+    spec.sortColumns[request.sort],
+    table.id,
+    request.direction,
+    request.cursor,
+  );
+  const [rows, total] = await Promise.all([
+    // A generic table loses Drizzle's row type; it is T's by construction.
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(filter, after))
+      .orderBy(...orderBy)
+      .limit(request.limit + 1) as Promise<T['$inferSelect'][]>,
+    filter ? countWhere(db, table, filter) : countedRows(db, table),
+  ]);
+  return toPage(rows, request.limit, total, toItem, (row) =>
+    encodeCursor(row[request.sort], (row as { id: number }).id),
+  );
+}
+
+async function countWhere(db: Database, table: PgTable, filter: SQL): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(filter);
+  return row?.total ?? 0;
+}
+
+async function countedRows(db: Database, table: PgTable): Promise<number> {
+  const [row] = await db
+    .select({ rows: rowCounts.rows })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, getTableName(table)));
+  return row?.rows ?? 0;
 }

@@ -1,8 +1,8 @@
 import type { Page, Revenue, RevenuePageRequest, RevenueSummary, RevenueValues } from '@journey/contracts';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { containsPattern, encodeCursor, keyset, toPage } from './paging';
-import { revenues } from './schema';
+import { pageOf, type PagingSpec } from './paging';
+import { revenues, revenueTotals } from './schema';
 
 type RevenueRow = typeof revenues.$inferSelect;
 
@@ -22,57 +22,36 @@ export async function listRevenues(db: Database): Promise<Revenue[]> {
   return rows.map(toRevenue);
 }
 
-const REVENUE_SORT_COLUMNS = {
-  date: revenues.date,
-  amount: revenues.amount,
-  source: revenues.source,
-  description: revenues.description,
-} as const;
+const REVENUE_PAGING: PagingSpec<RevenuePageRequest['sort']> = {
+  sortColumns: {
+    date: revenues.date,
+    amount: revenues.amount,
+    source: revenues.source,
+    description: revenues.description,
+  },
+  searchColumns: [revenues.description, revenues.source],
+};
 
 /** One page of the admin table, sorted by any column and filtered by description or source. */
 export async function pageRevenues(db: Database, request: RevenuePageRequest): Promise<Page<Revenue>> {
-  const column = REVENUE_SORT_COLUMNS[request.sort];
-  const filter = request.q
-    ? or(
-        ilike(revenues.description, containsPattern(request.q)),
-        ilike(revenues.source, containsPattern(request.q)),
-      )
-    : undefined;
-  const { orderBy, after } = keyset(column, revenues.id, request.direction, request.cursor);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(revenues)
-      .where(and(filter, after))
-      .orderBy(...orderBy)
-      .limit(request.limit + 1),
-    db.select({ total: count() }).from(revenues).where(filter),
-  ]);
-  return toPage(rows, request.limit, counted?.total ?? 0, toRevenue, (row) =>
-    encodeCursor(row[request.sort], row.id),
-  );
+  return pageOf(db, revenues, REVENUE_PAGING, request, toRevenue);
 }
 
-/** Totals summed in SQL as exact decimals (DESIGN.md item 8), never in floating point. */
+/**
+ * Totals read from `revenue_totals`, which triggers keep (three rows, whatever the size of `revenues`),
+ * as exact decimals rounded in SQL (DESIGN.md item 8), never in floating point.
+ */
 export async function getRevenueSummary(db: Database): Promise<RevenueSummary> {
-  const total = (source?: string) =>
-    sql<string>`coalesce(sum(${revenues.amount}) ${source ? sql`filter (where ${revenues.source} = ${source})` : sql``}, 0)::numeric(20, 2)::text`;
-  const [row] = await db
+  const rows = await db
     .select({
-      total: total(),
-      ai: total('ai'),
-      passive: total('passive'),
-      consulting: total('consulting'),
+      source: revenueTotals.source,
+      amount: sql<string>`round(${revenueTotals.amount}, 2)::text`,
+      total: sql<string>`round(sum(${revenueTotals.amount}) over (), 2)::text`,
     })
-    .from(revenues);
-  return {
-    totalRevenue: row?.total ?? '0.00',
-    bySource: {
-      ai: row?.ai ?? '0.00',
-      passive: row?.passive ?? '0.00',
-      consulting: row?.consulting ?? '0.00',
-    },
-  };
+    .from(revenueTotals);
+  const bySource = { ai: '0.00', passive: '0.00', consulting: '0.00' };
+  for (const row of rows) bySource[row.source] = row.amount;
+  return { totalRevenue: rows[0]?.total ?? '0.00', bySource };
 }
 
 export async function createRevenue(db: Database, values: RevenueValues): Promise<Revenue> {

@@ -1,7 +1,7 @@
 import type { Page, Subscriber, SubscriberPageRequest } from '@journey/contracts';
-import { and, asc, count, desc, eq, gt, ilike } from 'drizzle-orm';
+import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from './client';
-import { containsPattern, encodeCursor, keyset, toPage } from './paging';
+import { pageOf, type PagingSpec } from './paging';
 import { subscribers } from './schema';
 
 type SubscriberRow = typeof subscribers.$inferSelect;
@@ -34,32 +34,21 @@ export async function deleteSubscriber(db: Database, id: number): Promise<boolea
   return rows.length > 0;
 }
 
-const SUBSCRIBER_SORT_COLUMNS = {
-  email: subscribers.email,
-  consent: subscribers.consent,
-  createdAt: subscribers.createdAt,
-} as const;
+const SUBSCRIBER_PAGING: PagingSpec<SubscriberPageRequest['sort']> = {
+  sortColumns: {
+    email: subscribers.email,
+    consent: subscribers.consent,
+    createdAt: subscribers.createdAt,
+  },
+  searchColumns: [subscribers.email],
+};
 
 /** One page of the admin table, sorted by any column and filtered by e-mail. */
 export async function pageSubscribers(
   db: Database,
   request: SubscriberPageRequest,
 ): Promise<Page<Subscriber>> {
-  const column = SUBSCRIBER_SORT_COLUMNS[request.sort];
-  const filter = request.q ? ilike(subscribers.email, containsPattern(request.q)) : undefined;
-  const { orderBy, after } = keyset(column, subscribers.id, request.direction, request.cursor);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(subscribers)
-      .where(and(filter, after))
-      .orderBy(...orderBy)
-      .limit(request.limit + 1),
-    db.select({ total: count() }).from(subscribers).where(filter),
-  ]);
-  return toPage(rows, request.limit, counted?.total ?? 0, toSubscriber, (row) =>
-    encodeCursor(row[request.sort], row.id),
-  );
+  return pageOf(db, subscribers, SUBSCRIBER_PAGING, request, toSubscriber);
 }
 
 /** Every subscriber in batches, oldest first: the CSV export streams these without holding them all. */

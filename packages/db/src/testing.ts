@@ -10,6 +10,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import type { Logger } from 'drizzle-orm';
 import { createDatabase, migrationsFolder, type DatabaseConfig, type DatabaseHandle } from './client';
 
 export interface TestDatabase {
@@ -113,13 +114,14 @@ async function preparePostgresTemplate(url: string): Promise<void> {
 }
 
 /** A fresh, migrated and seeded database for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
     await prepareTestTemplate();
     const config: DatabaseConfig = {
       driver: 'pglite',
       loadDataDir: new Blob([readFileSync(pgliteTemplatePath())]),
+      ...options,
     };
     const handle = await createDatabase(config);
     return { handle, config, cleanup: () => handle.close() };
@@ -133,7 +135,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const config: DatabaseConfig = { driver: 'postgres', url: withDatabase(url, name), maxConnections: 5 };
+  const config: DatabaseConfig = {
+    driver: 'postgres',
+    url: withDatabase(url, name),
+    maxConnections: 5,
+    ...options,
+  };
   const handle = await createDatabase(config);
   return {
     handle,

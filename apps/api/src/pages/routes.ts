@@ -2,6 +2,7 @@ import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { isAnonymous, sendCached, type FreshResponse, type PublicCache } from '../plugins/public-cache';
 import type { AppCaller } from '../trpc/router';
 import { fillTemplate, type WebBuild } from './ssr-module';
 
@@ -22,6 +23,8 @@ async function pageData(caller: AppCaller, pathname: string) {
   return { me };
 }
 
+type PageData = Awaited<ReturnType<typeof pageData>>;
+
 /**
  * Server-rendered pages: the HTML already holds the page and its data (SPEC pages work without
  * JavaScript); the browser hydrates from the embedded query state without fetching again.
@@ -30,25 +33,41 @@ export function createPageRenderer(options: {
   config: Config;
   web: WebBuild;
   callerFor: (request: FastifyRequest, reply: FastifyReply) => AppCaller;
+  publicCache: PublicCache;
 }) {
   const { config, web } = options;
   const site = { productName: config.productName };
+
+  const render = async (request: FastifyRequest, data: PageData): Promise<FreshResponse> => {
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const page = await web.ssr.render({ url: request.url, origin, site, data });
+    const body = Buffer.from(fillTemplate(web.template, page));
+    return { status: page.status, contentType: 'text/html; charset=utf-8', body };
+  };
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
     try {
+      // Every anonymous visitor of the landing page gets the same HTML: render it once per data version.
+      if (url === '/' && isAnonymous(request)) {
+        const key = `page ${config.publicUrl ?? `${request.protocol}://${request.host}`}/`;
+        const cached = await options.publicCache.get(key, async () =>
+          render(request, await pageData(options.callerFor(request, reply), pathname)),
+        );
+        return sendCached(reply.header('Vary', 'Cookie'), cached);
+      }
       const data = await pageData(options.callerFor(request, reply), pathname);
       // The guard and /auth's redirect happen on the server too, so they work without JavaScript.
       if (pathname === '/admin' && !data.me) return reply.redirect('/auth', 302);
       if (pathname === '/auth' && data.me) return reply.redirect('/admin', 302);
-      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      const page = await web.ssr.render({ url, origin, site, data });
+      const page = await render(request, data);
       return reply
         .status(page.status)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(fillTemplate(web.template, page));
+        .header('Cache-Control', 'private, no-cache')
+        .header('Vary', 'Cookie')
+        .type(page.contentType)
+        .send(page.body);
     } catch (error) {
       // Degrade to the client-rendered app rather than a blank error page.
       const unavailable =

@@ -1,10 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import { createSessionStore, deleteExpiredSessions, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { renewSessionIfHalfUsed, SESSION_MAX_AGE_MS } from '../features/auth/session';
+import { isAnonymous } from './public-cache';
 
 export const SESSION_COOKIE = 'journey_session';
 
@@ -37,6 +39,8 @@ export async function registerExternalPlugins(
       },
     },
   });
+  // ETags on every GET answer (a cached one brings its own), and 304 when the client already has it.
+  await app.register(fastifyEtag);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
@@ -52,6 +56,12 @@ export async function registerExternalPlugins(
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
   app.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
+  // API answers are revalidated (ETag) on every use; a signed-in user's never sit in a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', isAnonymous(request) ? 'no-cache' : 'private, no-cache');
+    }
+  });
   sweepExpiredSessions(app, options.database);
 }
 

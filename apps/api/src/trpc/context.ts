@@ -1,10 +1,12 @@
 import type { DatabaseHandle } from '@journey/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { PublicCache } from '../plugins/public-cache';
 
 export interface Services {
   config: Config;
   database: DatabaseHandle;
+  publicCache: PublicCache;
   /** Login limits, checked inside the login procedure for REST and tRPC alike. */
   checkLoginRate: (
     request: FastifyRequest,

@@ -5,8 +5,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { describeTRPCError, fieldError } from './errors';
 
-/** `successStatus` is the REST status of a success (201 for creates, 204 for deletes). */
-export type Meta = OpenApiMeta & { successStatus?: 200 | 201 | 204 };
+/**
+ * `successStatus` is the REST status of a success (201 for creates, 204 for deletes). `publicCache`
+ * marks a read whose answer is the same for every reader: its REST path is served from the
+ * PublicCache until the next write.
+ */
+export type Meta = OpenApiMeta & { successStatus?: 200 | 201 | 204; publicCache?: true };
 
 const t = initTRPC
   .context<Context>()
@@ -43,7 +47,17 @@ const knownErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(knownErrors);
+/**
+ * Every successful write empties the public cache before its answer leaves, so no reader is served
+ * what it changed. Writes that change nothing public (a login) cost only a re-render.
+ */
+const invalidatesPublicCache = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) ctx.publicCache.invalidate();
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPublicCache);
 
 /** Auth is checked here once: every write and admin read goes through it (DESIGN.md item 3). */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {

@@ -1,6 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { sendCached, type PublicCache } from '../plugins/public-cache';
 import type { Meta } from './init';
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
@@ -16,6 +17,7 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     router: TRouter;
     createCaller: (ctx: never) => unknown;
     createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => unknown;
+    publicCache: PublicCache;
   },
 ): void {
   const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
@@ -25,14 +27,26 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     const [parser] = procedure._def.inputs as unknown[];
     const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
     const status = meta.successStatus ?? 200;
+    const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    const call = (request: FastifyRequest, reply: FastifyReply) => {
+      const caller = options.createCaller(options.createContext({ req: request, res: reply }) as never);
+      return procedureAt(caller, path)(takesInput ? inputOf(request) : undefined);
+    };
 
     app.route({
       method: meta.openapi.method as HTTPMethods,
-      url: `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      url,
       handler: async (request, reply) => {
-        const caller = options.createCaller(options.createContext({ req: request, res: reply }) as never);
-        const call = procedureAt(caller, path);
-        const result = await call(takesInput ? inputOf(request) : undefined);
+        if (meta.publicCache && !takesInput) {
+          // Keyed by the route, not the URL: a query string cannot add entries.
+          const cached = await options.publicCache.get(url, async () => ({
+            status,
+            contentType: 'application/json; charset=utf-8',
+            body: Buffer.from(JSON.stringify(await call(request, reply))),
+          }));
+          return sendCached(reply, cached);
+        }
+        const result = await call(request, reply);
         if (status === 204) return reply.status(204).send();
         return reply.status(status).send(result);
       },

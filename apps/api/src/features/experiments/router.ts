@@ -23,6 +23,7 @@ export const experimentsRouter = router({
   list: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/experiments', tags: ['experiments'], summary: 'The AI Arena' },
+      publicCache: true,
     })
     .input(z.void())
     .output(z.array(experimentSchema))

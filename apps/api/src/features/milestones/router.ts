@@ -29,6 +29,7 @@ export const milestonesRouter = router({
         tags: ['milestones'],
         summary: 'The milestone timeline',
       },
+      publicCache: true,
     })
     .input(z.void())
     .output(z.array(milestoneSchema))

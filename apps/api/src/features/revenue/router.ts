@@ -23,7 +23,10 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Revenue entr
 
 export const revenueRouter = router({
   summary: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/revenue', tags: ['revenue'], summary: 'Revenue totals' } })
+    .meta({
+      openapi: { method: 'GET', path: '/revenue', tags: ['revenue'], summary: 'Revenue totals' },
+      publicCache: true,
+    })
     .input(z.void())
     .output(revenueSummarySchema)
     .query(({ ctx }) => getRevenueSummary(ctx.database.db)),

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import '../features/auth/session';
+
+/** A response as sent: what an anonymous reader gets until the data changes. */
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+}
+
+export type FreshResponse = Omit<CachedResponse, 'etag'>;
+
+/** Keys come from the server (route paths, the origin); the cap only guards against Host header floods. */
+const MAX_ENTRIES = 64;
+
+/**
+ * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
+ * per version of the data. Every successful write bumps the version (a tRPC middleware), before its
+ * response leaves, so no reader can be served what the write changed.
+ */
+export class PublicCache {
+  #version = 0;
+  #entries = new Map<string, Promise<CachedResponse>>();
+
+  invalidate(): void {
+    this.#version += 1;
+    this.#entries.clear();
+  }
+
+  /** The cached response, or `produce`'s, shared by the requests that miss at the same time. */
+  async get(key: string, produce: () => Promise<FreshResponse>): Promise<CachedResponse> {
+    const cached = this.#entries.get(key);
+    if (cached) return cached;
+    const version = this.#version;
+    const pending = produce().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body) }));
+    // Only a success made from the current data is kept: a write during `produce` already dropped it.
+    if (this.#entries.size < MAX_ENTRIES) this.#entries.set(key, pending);
+    try {
+      const response = await pending;
+      if (response.status !== 200 || version !== this.#version) this.#dropIfSame(key, pending);
+      return response;
+    } catch (error) {
+      this.#dropIfSame(key, pending);
+      throw error;
+    }
+  }
+
+  #dropIfSame(key: string, pending: Promise<CachedResponse>) {
+    if (this.#entries.get(key) === pending) this.#entries.delete(key);
+  }
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Sends a cached response; `@fastify/etag` answers `304` when the request already holds its ETag. */
+export function sendCached(reply: FastifyReply, response: CachedResponse): FastifyReply {
+  return reply
+    .status(response.status)
+    .header('Cache-Control', 'no-cache')
+    .header('ETag', response.etag)
+    .type(response.contentType)
+    .send(response.body);
+}
+
+/** True when the request carries no signed-in session: it may share the anonymous answers. */
+export function isAnonymous(request: FastifyRequest): boolean {
+  return typeof request.session?.userId !== 'number';
+}

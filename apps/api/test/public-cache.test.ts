@@ -1,0 +1,169 @@
+import { getRevenueSummary, listExperiments, listMilestones } from '@journey/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
+
+/** The landing page of this stand-in shows its data as JSON, so a stale page is visible. */
+const RENDER_DATA = `export async function render({ data }) {
+  return { status: 200, head: '<title>t</title>', html: '<pre>' + JSON.stringify(data) + '</pre>', state: '' };
+}`;
+
+const READS = ['/', '/api/revenue', '/api/milestones', '/api/experiments'] as const;
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer({ env: { WEB_DIST_DIR: fakeWebBuild(RENDER_DATA) } });
+  cookie = await registerAdmin(server.app);
+});
+afterAll(() => server?.close());
+
+/** What each read must show: computed from the database now, bypassing every cache. */
+async function truth(url: (typeof READS)[number]): Promise<unknown> {
+  const [revenueSummary, milestones, experiments] = await Promise.all([
+    getRevenueSummary(server.db),
+    listMilestones(server.db),
+    listExperiments(server.db),
+  ]);
+  const byUrl = {
+    '/': { me: null, revenueSummary, milestones, experiments },
+    '/api/revenue': revenueSummary,
+    '/api/milestones': milestones,
+    '/api/experiments': experiments,
+  };
+  return JSON.parse(JSON.stringify(byUrl[url]));
+}
+
+async function read(url: (typeof READS)[number]) {
+  const response = await call(server.app, 'GET', url);
+  expect(response.statusCode, url).toBe(200);
+  const body =
+    url === '/' ? JSON.parse(/<pre>(.*)<\/pre>/s.exec(response.body)?.[1] ?? 'null') : response.json();
+  return { body, etag: response.headers.etag };
+}
+
+async function expectAllFresh(after: string) {
+  for (const url of READS) expect((await read(url)).body, `${url} after ${after}`).toEqual(await truth(url));
+}
+
+const revenue = { amount: '1500.25', source: 'ai', description: 'A cached entry', date: '2025-02-01' };
+const milestone = { title: 'First sale', description: 'The first paying user', date: '2025-02-01', day: 3 };
+const experiment = {
+  title: 'Cache test',
+  description: 'An experiment to see',
+  status: 'Active',
+  projectCount: 2,
+  imageUrl: '/images/placeholder.jpg',
+};
+
+describe('the public cache', () => {
+  it('answers anonymous reads from one cached copy with an ETag, and 304 to a matching If-None-Match', async () => {
+    for (const url of READS) {
+      const first = await call(server.app, 'GET', url);
+      const second = await call(server.app, 'GET', url);
+      expect(first.headers['cache-control'], url).toBe('no-cache');
+      expect(first.headers.etag, url).toMatch(/^"[\w-]+"$/);
+      expect(second.headers.etag, url).toBe(first.headers.etag);
+      expect(second.body, url).toBe(first.body);
+      const revalidated = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(revalidated.statusCode, url).toBe(304);
+      expect(revalidated.body, url).toBe('');
+    }
+  });
+
+  it('never serves a read from before a write: each create, edit and delete shows at once', async () => {
+    await expectAllFresh('start');
+    const writes: [string, () => Promise<{ statusCode: number; json(): { id?: number } }>][] = [];
+    const created: Record<string, number> = {};
+    const create = (key: string, url: string, body: object) => async () => {
+      const response = await call(server.app, 'POST', url, body, cookie);
+      created[key] = response.json().id!;
+      return response;
+    };
+    writes.push(
+      ['revenue create', create('revenue', '/api/revenue', revenue)],
+      ['milestone create', create('milestone', '/api/milestones', milestone)],
+      ['experiment create', create('experiment', '/api/experiments', experiment)],
+      [
+        'revenue edit',
+        () =>
+          call(
+            server.app,
+            'PUT',
+            `/api/admin/revenue/${created.revenue}`,
+            { ...revenue, amount: '9.99' },
+            cookie,
+          ),
+      ],
+      [
+        'milestone edit',
+        () =>
+          call(
+            server.app,
+            'PUT',
+            `/api/admin/milestones/${created.milestone}`,
+            { ...milestone, day: 9 },
+            cookie,
+          ),
+      ],
+      [
+        'experiment edit',
+        () =>
+          call(
+            server.app,
+            'PUT',
+            `/api/admin/experiments/${created.experiment}`,
+            { ...experiment, status: 'Flagship' },
+            cookie,
+          ),
+      ],
+      [
+        'revenue delete',
+        () => call(server.app, 'DELETE', `/api/admin/revenue/${created.revenue}`, undefined, cookie),
+      ],
+      [
+        'milestone delete',
+        () => call(server.app, 'DELETE', `/api/admin/milestones/${created.milestone}`, undefined, cookie),
+      ],
+      [
+        'experiment delete',
+        () => call(server.app, 'DELETE', `/api/admin/experiments/${created.experiment}`, undefined, cookie),
+      ],
+    );
+    for (const [name, write] of writes) {
+      const before = await read('/');
+      const response = await write();
+      expect(response.statusCode, name).toBeLessThan(300);
+      await expectAllFresh(name);
+      expect((await read('/')).etag, `the page's ETag changes with ${name}`).not.toBe(before.etag);
+    }
+  });
+
+  it('stays fresh when reads and writes overlap', async () => {
+    const reads = () => Promise.all(READS.map((url) => call(server.app, 'GET', url)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        Promise.all([
+          reads(),
+          call(server.app, 'POST', '/api/revenue', { ...revenue, amount: `${i + 1}.00` }, cookie),
+          reads(),
+        ]),
+      ),
+    );
+    await expectAllFresh('20 overlapping writes');
+  });
+
+  it("keeps a signed-in visitor's page out of the shared copy", async () => {
+    const mine = await call(server.app, 'GET', '/', undefined, cookie);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.body).toContain('"username":"founder"');
+    const anonymous = await call(server.app, 'GET', '/');
+    expect(anonymous.body).toContain('"me":null');
+    expect(anonymous.body).not.toContain('"username"');
+    const admin = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
+    expect(admin.headers['cache-control']).toBe('private, no-cache');
+  });
+});
