@@ -1,10 +1,13 @@
-// Bundles the server and the workspace packages (TypeScript sources) into dist/main.js.
-// PGlite stays external: it loads its WebAssembly and data files from its own package folder.
+// Bundles the server and the workspace packages (TypeScript sources) into dist/main.js, then writes
+// dist/pglite-template.tar.gz: a migrated embedded database that a first start copies instead of
+// running initdb. PGlite stays external: it loads its WebAssembly and data files from its own folder.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/tools/write-pglite-template.ts'],
+  outdir: 'dist',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -16,4 +19,8 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+});
+
+execFileSync(process.execPath, ['dist/write-pglite-template.js', 'dist/pglite-template.tar.gz'], {
+  stdio: 'inherit',
 });

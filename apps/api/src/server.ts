@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,11 +35,18 @@ export interface ServerOptions {
   logger?: boolean;
 }
 
+/** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
+
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) return createDatabase({ driver: 'postgres', url: config.databaseUrl });
   await mkdir(config.dataDir, { recursive: true });
-  return createDatabase({ driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  return createDatabase({
+    driver: 'pglite',
+    dataDir: path.join(config.dataDir, 'pglite'),
+    template: PGLITE_TEMPLATE,
+  });
 }
 
 /** Builds the whole server without listening, in stages: database, external plugins, routes. */

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,8 +18,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** `logger` sees every query Drizzle sends (tests read the plans of the queries it records). */
 export type DatabaseConfig = { logger?: Logger } & (
   | { driver: 'postgres'; url: string; maxConnections?: number }
-  /** `dataDir` persists on disk; without it the database lives in memory. */
-  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  /**
+   * `dataDir` persists on disk; without it the database lives in memory. A new `dataDir` starts as a
+   * copy of `template` (a migrated database from `dumpMigratedPglite`) when given, which skips initdb.
+   */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob; template?: string }
 );
 
 export interface DatabaseHandle {
@@ -72,9 +77,12 @@ function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
 }
 
 async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
+  const isNew = config.dataDir !== undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+  const copied = isNew && config.template && existsSync(config.template) ? config.template : undefined;
+  const loadDataDir = config.loadDataDir ?? (copied ? new Blob([await readFile(copied)]) : undefined);
   const client = new PGlite({
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: config.logger ?? false });
@@ -90,6 +98,19 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
       (await client.query<Record<string, unknown>>(text, params)).rows,
     close: () => client.close(),
   };
+}
+
+/**
+ * A new, migrated and seeded embedded database as a gzipped data directory: what a first start or a
+ * test copies instead of running initdb (6-7 s and ~750 MB here, DESIGN.md section 5).
+ */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const handle = await createDatabase({ driver: 'pglite' });
+  try {
+    return await (handle.pglite as PGlite).dumpDataDir('gzip');
+  } finally {
+    await handle.close();
+  }
 }
 
 const UNAVAILABLE_CODES = new Set([

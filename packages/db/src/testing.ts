@@ -11,7 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { Logger } from 'drizzle-orm';
-import { createDatabase, migrationsFolder, type DatabaseConfig, type DatabaseHandle } from './client';
+import {
+  createDatabase,
+  dumpMigratedPglite,
+  migrationsFolder,
+  type DatabaseConfig,
+  type DatabaseHandle,
+} from './client';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -69,22 +75,19 @@ const postgresTemplateName = () => `journey_template_${migrationsHash()}`;
 /** Builds the template once per run (Vitest globalSetup); later calls find it ready. */
 export async function prepareTestTemplate(): Promise<void> {
   const url = testDatabaseUrl();
-  if (url) {
-    await preparePostgresTemplate(url);
-    return;
-  }
+  if (url) await preparePostgresTemplate(url);
+  else await pgliteTemplateFile();
+}
+
+/** The migrated embedded database as a gzipped data directory, built once per migration set. */
+export async function pgliteTemplateFile(): Promise<string> {
   const file = pgliteTemplatePath();
-  if (existsSync(file)) return;
-  const handle = await createDatabase({ driver: 'pglite' });
-  try {
-    if (!handle.pglite) throw new Error('expected an embedded database');
-    const dump = await handle.pglite.dumpDataDir('gzip');
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
-    await rename(temporary, file); // atomic: a parallel run never reads half a file
-  } finally {
-    await handle.close();
-  }
+  if (existsSync(file)) return file;
+  const dump = await dumpMigratedPglite();
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
+  await rename(temporary, file); // atomic: a parallel run never reads half a file
+  return file;
 }
 
 async function preparePostgresTemplate(url: string): Promise<void> {
@@ -117,10 +120,9 @@ async function preparePostgresTemplate(url: string): Promise<void> {
 export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   const url = testDatabaseUrl();
   if (!url) {
-    await prepareTestTemplate();
     const config: DatabaseConfig = {
       driver: 'pglite',
-      loadDataDir: new Blob([readFileSync(pgliteTemplatePath())]),
+      loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]),
       ...options,
     };
     const handle = await createDatabase(config);

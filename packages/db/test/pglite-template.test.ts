@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { revenueInput } from '@journey/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, createRevenue, listExperiments, listRevenues } from '../src';
+import { pgliteTemplateFile } from '../src/testing';
+
+const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'journey-template-')), 'pglite');
+afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+
+// Runs on PGlite whichever database the rest of the suite uses: a first start of the embedded database.
+describe('a new embedded data directory', () => {
+  it('starts as a copy of the migrated template, and an existing one is opened as it is', async () => {
+    const template = await pgliteTemplateFile();
+    const first = await createDatabase({ driver: 'pglite', dataDir, template });
+    try {
+      expect(await listExperiments(first.db)).toHaveLength(5);
+      await createRevenue(
+        first.db,
+        revenueInput.parse({
+          amount: '12.34',
+          source: 'ai',
+          description: 'Kept across starts',
+          date: '2025-01-02',
+        }),
+      );
+    } finally {
+      await first.close();
+    }
+    const again = await createDatabase({ driver: 'pglite', dataDir, template });
+    try {
+      expect((await listRevenues(again.db)).map((r) => r.description)).toEqual(['Kept across starts']);
+    } finally {
+      await again.close();
+    }
+  });
+});
