@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRevenueSummary, listExperiments, listMilestones } from '@journey/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
@@ -165,5 +166,23 @@ describe('the public cache', () => {
     expect(anonymous.body).not.toContain('"username"');
     const admin = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
     expect(admin.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('compresses the answers with brotli or gzip as the client accepts', async () => {
+    const plain = await call(server.app, 'GET', '/api/experiments');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/api/experiments',
+        headers: { 'accept-encoding': `${encoding}, identity;q=0.5` },
+      });
+      expect(response.headers['content-encoding'], encoding).toBe(encoding);
+      expect(response.headers.vary, encoding).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString(), encoding).toBe(plain.body);
+    }
   });
 });

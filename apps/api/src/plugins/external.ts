@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
@@ -41,6 +42,8 @@ export async function registerExternalPlugins(
   });
   // ETags on every GET answer (a cached one brings its own), and 304 when the client already has it.
   await app.register(fastifyEtag);
+  // Text answers over 1 KB compressed (brotli at quality 4, or gzip), as the client accepts; a 304 has no body.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
