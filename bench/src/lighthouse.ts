@@ -1,0 +1,62 @@
+/**
+ * `pnpm bench:lighthouse`: Lighthouse (mobile) on the production landing page, median of N runs,
+ * against the issue's targets. See ../README.md.
+ */
+import path from 'node:path';
+import { LIGHTHOUSE_USAGE, parseLighthouseOptions } from './cli/lighthouse-options';
+import { addSampleContent, registerAdmin } from './data/seed-api';
+import { pgliteBackend } from './data/stores';
+import { runMain } from './lib/cleanup';
+import { step } from './lib/log';
+import { benchDir } from './lib/paths';
+import { figures, medianRun } from './lighthouse/figures';
+import { runLighthouse } from './lighthouse/run-lighthouse';
+import { saveReports } from './lighthouse/save-reports';
+import { renderLighthouseSection } from './report/lighthouse-report';
+import { runContext, runDate } from './report/machine';
+import { formatLike } from './report/prettier';
+import { prependSection } from './report/results-file';
+import { startAppServer } from './server/app-server';
+import { assertBuilt, buildApp } from './server/build';
+import type { RunnerResult } from 'lighthouse';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
+  const options = parseLighthouseOptions(args);
+  if (options === 'help') {
+    console.log(LIGHTHOUSE_USAGE);
+    return;
+  }
+  if (options.build) await buildApp();
+  await assertBuilt();
+
+  const date = runDate();
+  const store = await pgliteBackend.newStore();
+  const server = await startAppServer(store.env);
+  try {
+    // The landing page as a visitor sees it on a site in use: totals, a timeline, the experiments.
+    await addSampleContent(server.url, await registerAdmin(server.url));
+    const url = `${server.url}/`;
+    const runs: RunnerResult[] = [];
+    for (let run = 1; run <= options.runs; run++) {
+      step(`Lighthouse run ${run}/${options.runs} on ${url}`);
+      runs.push(await runLighthouse(url));
+    }
+    const reports = await saveReports(medianRun(runs));
+    const section = renderLighthouseSection({
+      date,
+      context: runContext(`pnpm bench:lighthouse ${options.args.join(' ')}`.trim()),
+      url: '/',
+      figures: figures(runs),
+      reports: reports.map((file) => path.relative(benchDir, file)),
+    });
+    console.log(`\n${await formatLike(options.resultsFile, section)}`);
+    await prependSection(options.resultsFile, section);
+    step(`results added to ${path.relative(process.cwd(), options.resultsFile)}`);
+  } finally {
+    await server.stop();
+    await store.dispose();
+  }
+}
+
+await runMain(main);
