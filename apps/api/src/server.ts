@@ -11,7 +11,8 @@ import { describeError, registerErrorHandlers } from './plugins/errors';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
   loginRateChecker,
-  registerExternalPlugins,
+  registerSessionPlugins,
+  registerSharedPlugins,
   type LoginRateLimit,
 } from './plugins/external';
 import { sessionSecret } from './plugins/secret';
@@ -68,16 +69,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // Stage 2: external plugins.
   let renderPage: PageRenderer | null = null;
   registerErrorHandlers(app, { renderPage: () => renderPage });
-  await registerExternalPlugins(app, {
-    database,
-    secret: await sessionSecret(config.sessionSecret, config.dataDir),
-  });
+  await registerSharedPlugins(app);
   const web = await loadWebBuild(config.webDistDir);
   if (web) await registerStaticAssets(app, web.clientDir);
   else
     app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');
 
-  // Stage 3: routes.
+  // Stage 3: routes. The public reads, the same for everyone, are served from the cache without sessions.
   const publicCache = new PublicCache();
   const createContext = contextFactory({
     config,
@@ -85,28 +83,34 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     publicCache,
     checkLoginRate: loginRateChecker(app, options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT),
   });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      onError({ error, req }) {
-        if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
-  registerRestRoutes(app, { router: appRouter, createCaller, createContext, publicCache });
-  if (web) {
-    renderPage = createPageRenderer({
-      config,
-      web,
-      callerFor: (request, reply) => createCaller(createContext({ req: request, res: reply })),
-      publicCache,
+  const rest = { router: appRouter, createCaller, createContext, publicCache };
+  registerRestRoutes(app, { ...rest, cached: true });
+  const secret = await sessionSecret(config.sessionSecret, config.dataDir);
+  await app.register(async (scope) => {
+    await registerSessionPlugins(scope, { database, secret });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/api/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        onError({ error, req }) {
+          if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
-    registerPageRoutes(app, renderPage);
-  }
+    registerRestRoutes(scope, { ...rest, cached: false });
+    if (web) {
+      renderPage = createPageRenderer({
+        config,
+        web,
+        callerFor: (request, reply) => createCaller(createContext({ req: request, res: reply })),
+        publicCache,
+      });
+      registerPageRoutes(scope, renderPage);
+    }
+    registerSubscriberExport(scope, database);
+  });
   app.get('/api/openapi.json', async () => openApiDocument());
-  registerSubscriberExport(app, database);
   registerHealthRoutes(app, database);
 
   return app;

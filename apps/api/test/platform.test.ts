@@ -112,12 +112,24 @@ describe('platform', () => {
     }
   });
 
-  it('sends security headers with a content security policy', async () => {
-    const response = await call(server.app, 'GET', '/api/revenue');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sends security headers: the page policy with pages and answers, a strict one with cached JSON', async () => {
+    for (const url of ['/', '/api/user', '/api/revenues/all']) {
+      const response = await call(server.app, 'GET', url);
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/api/revenue', '/api/milestones', '/api/experiments']) {
+      const response = await call(server.app, 'GET', url);
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['set-cookie'], `${url} never starts a session`).toBeUndefined();
+    }
   });
 
   it('renders pages on the server with the data each one needs', async () => {

@@ -25,11 +25,8 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   windowMs: 15 * 60 * 1000,
 };
 
-/** Cookies, sessions, security headers and rate limits: the plugins every route relies on. */
-export async function registerExternalPlugins(
-  app: FastifyInstance,
-  options: { database: DatabaseHandle; secret: string },
-) {
+/** Security headers, ETags, compression and rate limits: the plugins every route relies on. */
+export async function registerSharedPlugins(app: FastifyInstance) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -45,8 +42,24 @@ export async function registerExternalPlugins(
   // Text answers over 1 KB compressed (brotli at quality 4, or gzip), as the client accepts; a 304 has no body.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  // API answers are revalidated (ETag) on every use; a signed-in user's never sit in a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', isAnonymous(request) ? 'no-cache' : 'private, no-cache');
+    }
+  });
+}
+
+/**
+ * Cookies and sessions, for the routes registered in `scope` only: the public reads, the same for
+ * everyone, skip creating and signing a session for each request.
+ */
+export async function registerSessionPlugins(
+  scope: FastifyInstance,
+  options: { database: DatabaseHandle; secret: string },
+) {
+  await scope.register(fastifyCookie);
+  await scope.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
     // The store hands back session data without a cookie; @fastify/session rebuilds the cookie from these options.
@@ -58,14 +71,8 @@ export async function registerExternalPlugins(
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
-  app.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
-  // API answers are revalidated (ETag) on every use; a signed-in user's never sit in a shared cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('Cache-Control', isAnonymous(request) ? 'no-cache' : 'private, no-cache');
-    }
-  });
-  sweepExpiredSessions(app, options.database);
+  scope.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
+  sweepExpiredSessions(scope, options.database);
 }
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { sendCached, type PublicCache } from '../plugins/public-cache';
+import { API_SECURITY_HEADERS, sendCached, type PublicCache } from '../plugins/public-cache';
 import type { Meta } from './init';
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
@@ -18,6 +18,8 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     createCaller: (ctx: never) => unknown;
     createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => unknown;
     publicCache: PublicCache;
+    /** Registers only the cached public reads (true) or only the others (false). */
+    cached: boolean;
   },
 ): void {
   const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
@@ -26,6 +28,8 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     if (!meta?.openapi) continue;
     const [parser] = procedure._def.inputs as unknown[];
     const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
+    const cached = meta.publicCache === true && !takesInput;
+    if (cached !== options.cached) continue;
     const status = meta.successStatus ?? 200;
     const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const call = (request: FastifyRequest, reply: FastifyReply) => {
@@ -36,15 +40,17 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     app.route({
       method: meta.openapi.method as HTTPMethods,
       url,
+      // A cached read brings its own, shorter set of security headers (see sendCached).
+      ...(cached ? { helmet: false } : {}),
       handler: async (request, reply) => {
-        if (meta.publicCache && !takesInput) {
+        if (cached) {
           // Keyed by the route, not the URL: a query string cannot add entries.
-          const cached = await options.publicCache.get(url, async () => ({
+          const response = await options.publicCache.get(url, async () => ({
             status,
             contentType: 'application/json; charset=utf-8',
             body: Buffer.from(JSON.stringify(await call(request, reply))),
           }));
-          return sendCached(reply, cached);
+          return sendCached(reply.headers(API_SECURITY_HEADERS), response);
         }
         const result = await call(request, reply);
         if (status === 204) return reply.status(204).send();
