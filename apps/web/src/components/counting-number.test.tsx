@@ -33,6 +33,15 @@ describe('CountingNumber', () => {
     expect(visible(container)).toBe('$1,100.00 USD');
   });
 
+  it('never shows less than the start when a frame is stamped before the count began', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const { container } = renderWithTheme(<CountingNumber start={0} end={1000} duration={1000} prefix="$" />);
+    // A frame's timestamp is when the frame began, which can be before the count's own start.
+    act(() => frames.shift()?.(performance.now() - 16));
+    expect(visible(container)).toBe('$0');
+  });
+
   it('tells screen readers the final value only', () => {
     renderWithTheme(<CountingNumber end={2500} prefix="$" />);
     expect(screen.getByText('$2,500')).toHaveClass('visually-hidden');

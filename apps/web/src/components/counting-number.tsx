@@ -59,7 +59,8 @@ export function CountingNumber({
       counted.current = true;
       const began = performance.now();
       const step = (now: number) => {
-        const progress = Math.min(1, (now - began) / duration);
+        // A frame's timestamp may precede `began` (it is when the frame started): never count below `from`.
+        const progress = Math.min(1, Math.max(0, (now - began) / duration));
         shown.current = from + (end - from) * easeOutCubic(progress);
         setValue(shown.current);
         if (progress < 1) frame = requestAnimationFrame(step);
