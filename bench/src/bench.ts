@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { BENCH_USAGE, parseBenchOptions, type BenchOptions } from './cli/bench-options';
-import { addSampleContent, registerAdmin } from './data/seed-api';
-import { pgliteBackend, postgresBackend, type Backend } from './data/stores';
+import { addSampleContent, registerAdmin } from './fixtures/seed-api';
+import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
 import { step } from './lib/log';
 import { measureMemory } from './measure/memory';

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { LIGHTHOUSE_USAGE, parseLighthouseOptions } from './cli/lighthouse-options';
-import { addSampleContent, registerAdmin } from './data/seed-api';
-import { pgliteBackend } from './data/stores';
+import { addSampleContent, registerAdmin } from './fixtures/seed-api';
+import { pgliteBackend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
 import { step } from './lib/log';
 import { benchDir } from './lib/paths';

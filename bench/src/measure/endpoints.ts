@@ -1,5 +1,5 @@
-import type { Endpoint } from '../data/capture';
-import { adminWriteHeaders, BENCH_REVENUE } from '../data/seed-api';
+import type { Endpoint } from '../fixtures/capture';
+import { adminWriteHeaders, BENCH_REVENUE } from '../fixtures/seed-api';
 
 /** The revenue totals (`revenue.summary`), which the landing page's tracker shows. */
 export const TOTALS: Endpoint = {

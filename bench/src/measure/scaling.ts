@@ -1,6 +1,6 @@
-import type { Endpoint } from '../data/capture';
-import { seedRevenueRows, type SeedResult } from '../data/seed-rows';
-import type { Backend } from '../data/stores';
+import type { Endpoint } from '../fixtures/capture';
+import { seedRevenueRows, type SeedResult } from '../fixtures/seed-rows';
+import type { Backend } from '../fixtures/stores';
 import { step } from '../lib/log';
 import { summarize, type Summary } from '../report/stats';
 import { startAppServer } from '../server/app-server';

@@ -1,4 +1,4 @@
-import type { Backend } from '../data/stores';
+import type { Backend } from '../fixtures/stores';
 import { step } from '../lib/log';
 import { startAppServer } from '../server/app-server';
 

@@ -1,4 +1,4 @@
-import { captureResponse, type Endpoint } from '../data/capture';
+import { captureResponse, type Endpoint } from '../fixtures/capture';
 import { step } from '../lib/log';
 import { summarize, type Summary } from '../report/stats';
 import type { AppServer } from '../server/app-server';
