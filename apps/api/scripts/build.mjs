@@ -1,7 +1,8 @@
 // Bundles the server and the workspace packages (TypeScript sources) into dist/main.js, then writes
-// dist/pglite-template.tar.gz: a migrated embedded database that a first start copies instead of
+// dist/pglite-template/: a migrated embedded database that a first start copies instead of
 // running initdb. PGlite stays external: it loads its WebAssembly and data files from its own folder.
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -21,6 +22,7 @@ await build({
   logLevel: 'warning',
 });
 
-execFileSync(process.execPath, ['dist/write-pglite-template.js', 'dist/pglite-template.tar.gz'], {
+rmSync('dist/pglite-template', { recursive: true, force: true });
+execFileSync(process.execPath, ['dist/write-pglite-template.js', 'dist/pglite-template'], {
   stdio: 'inherit',
 });

@@ -37,7 +37,7 @@ export interface ServerOptions {
 }
 
 /** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
-const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
+const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {

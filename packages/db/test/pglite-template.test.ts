@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { revenueInput } from '@journey/contracts';
@@ -6,13 +6,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, createRevenue, listExperiments, listRevenues } from '../src';
 import { pgliteTemplateFile } from '../src/testing';
 
-const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'journey-template-')), 'pglite');
-afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+const root = mkdtempSync(path.join(os.tmpdir(), 'journey-template-'));
+const dataDir = path.join(root, 'pglite');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A template as the build writes one: a closed, migrated data directory. */
+async function templateDirectory(): Promise<string> {
+  const template = path.join(root, 'template');
+  const dump = new Blob([readFileSync(await pgliteTemplateFile())]);
+  await (await createDatabase({ driver: 'pglite', dataDir: template, loadDataDir: dump })).close();
+  return template;
+}
 
 // Runs on PGlite whichever database the rest of the suite uses: a first start of the embedded database.
 describe('a new embedded data directory', () => {
   it('starts as a copy of the migrated template, and an existing one is opened as it is', async () => {
-    const template = await pgliteTemplateFile();
+    const template = await templateDirectory();
     const first = await createDatabase({ driver: 'pglite', dataDir, template });
     try {
       expect(await listExperiments(first.db)).toHaveLength(5);

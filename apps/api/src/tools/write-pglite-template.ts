@@ -1,7 +1,7 @@
 // Build step: writes the migrated embedded database a first start copies (see openDatabase).
-import { writeFile } from 'node:fs/promises';
-import { dumpMigratedPglite } from '@journey/db';
+import { createDatabase } from '@journey/db';
 
-const [file] = process.argv.slice(2);
-if (!file) throw new Error('usage: write-pglite-template <file.tar.gz>');
-await writeFile(file, Buffer.from(await (await dumpMigratedPglite()).arrayBuffer()));
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: write-pglite-template <directory>');
+// Opening a new directory runs initdb and the migrations; closing leaves it ready to copy.
+await (await createDatabase({ driver: 'pglite', dataDir })).close();
