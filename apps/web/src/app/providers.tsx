@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '@journey/contracts';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@journey/contracts/constants';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { DATE_MIN } from '@journey/contracts';
+import { DATE_MIN } from '@journey/contracts/constants';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 /** Today in the visitor's time zone, as YYYY-MM-DD (the server allows a day of slack for this). */
