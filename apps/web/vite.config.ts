@@ -1,6 +1,24 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+/**
+ * The server writes each page's head tags (title, sharing tags, and the stylesheets of a code-split
+ * page) at `<!--app-head-->`. Vite adds the entry's script and stylesheet at the end of <head>; the
+ * placeholder moves after them, so a page's own CSS cascades after the shared CSS, as it does when
+ * the page is reached by client-side navigation.
+ */
+function pageHeadLast(): Plugin {
+  return {
+    name: 'journey-page-head-last',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/\s*<!--app-head-->/, '').replace('</head>', '  <!--app-head-->\n  </head>'),
+    },
+  };
+}
+
 /** `pnpm dev` serves the shell without server rendering: give it a title at least. */
 function devHead(): Plugin {
   return {
@@ -14,8 +32,8 @@ function devHead(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), devHead()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), devHead(), pageHeadLast()],
   define: {
     'import.meta.env.VITE_SITE_PRODUCT_NAME': JSON.stringify(process.env.SITE_PRODUCT_NAME || 'Unicorn'),
   },
@@ -30,5 +48,10 @@ export default defineConfig({
   },
   // Workspace packages are TypeScript sources: bundle them into the server build too.
   ssr: { noExternal: ['@journey/contracts'] },
-  build: { sourcemap: true },
-});
+  build: {
+    sourcemap: true,
+    // dist/client/.vite/manifest.json: the server links a code-split page's files from it
+    // (entry-server.tsx).
+    manifest: !isSsrBuild,
+  },
+}));
