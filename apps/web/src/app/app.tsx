@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { LandingPage } from '../features/landing/landing-page';
+import { HydrationMarker } from './hydration-marker';
 import { AdminPage, AuthPage } from './pages';
 import { paths } from './paths';
 
@@ -24,6 +25,7 @@ export function App() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      <HydrationMarker />
     </Suspense>
   );
 }
