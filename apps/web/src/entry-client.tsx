@@ -1,6 +1,5 @@
 import '@fontsource-variable/inter';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,3 +1,8 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer, Stack } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
