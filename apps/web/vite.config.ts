@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     sourcemap: true,
     // dist/client/.vite/manifest.json: the server links a code-split page's files from it
-    // (entry-server.tsx).
+    // (entry-server.tsx), and the bundle budget test finds which chunk holds which page.
     manifest: !isSsrBuild,
     // Every browser the build targets supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
