@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The server writes each page's head tags (title, sharing tags, and the stylesheets of a code-split
@@ -33,7 +34,14 @@ function devHead(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), devHead(), pageHeadLast()],
+  plugins: [
+    react(),
+    devHead(),
+    pageHeadLast(),
+    // Brotli (quality 11) and gzip (level 9) copies beside every script, stylesheet and SVG of the client
+    // build, public/ included, for the server to send as they are (@fastify/static's preCompressed).
+    !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/ }),
+  ],
   define: {
     'import.meta.env.VITE_SITE_PRODUCT_NAME': JSON.stringify(process.env.SITE_PRODUCT_NAME || 'Unicorn'),
   },
