@@ -1,12 +1,12 @@
 import '@fontsource-variable/inter';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { codeSplitPage } from './app/pages';
 import { Providers } from './app/providers';
 import { createQueryClient } from './lib/query-client';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './lib/ssr-state';
@@ -36,6 +36,11 @@ const app = (
   </StrictMode>
 );
 
-// `pnpm dev` serves the shell without server rendering: render instead of hydrating.
-if (state) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (state) {
+  // A code-split page the server rendered (/auth, /admin) is fetched first: the page then hydrates in
+  // one pass, rather than staying inert (and its Suspense boundary dehydrated) while its chunk loads.
+  void Promise.resolve(codeSplitPage(location.pathname)?.load()).then(() => hydrateRoot(root, app));
+} else {
+  // `pnpm dev` serves the shell without server rendering.
+  createRoot(root).render(app);
+}

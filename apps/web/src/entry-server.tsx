@@ -1,10 +1,16 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { dehydrate } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import type { Manifest } from 'vite';
 import { App } from './app/app';
 import { headFor } from './app/head';
+import { pageAssetTags } from './app/page-assets';
+import { codeSplitPage } from './app/pages';
 import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
 import type { SiteInfo } from './app/site-context';
@@ -31,6 +37,18 @@ export interface RenderResult {
   html: string;
   /** The query cache as JSON, for the browser to hydrate from. */
   state: string;
+}
+
+// The client build's manifest (build.manifest): which files hold a code-split page and its CSS.
+// This file is dist/server/entry-server.js, beside dist/client.
+const manifestFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../client/.vite/manifest.json',
+);
+let manifest: Manifest | undefined;
+function clientManifest(): Manifest {
+  manifest ??= existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  return manifest;
 }
 
 /** Renders a page to HTML with every query the server answered already in it. */
@@ -63,9 +81,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
 
   const pathname = new URL(input.url, input.origin).pathname;
+  const page = status === 200 ? codeSplitPage(pathname) : undefined;
+  const head = headFor({ pathname, origin: input.origin, site: input.site, status });
   return {
     status,
-    head: headFor({ pathname, origin: input.origin, site: input.site, status }),
+    head: page ? `${head}\n    ${pageAssetTags(clientManifest(), page.source)}` : head,
     html,
     state: serializeState({ site: input.site, queries: dehydrate(queryClient) }),
   };

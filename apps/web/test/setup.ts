@@ -32,6 +32,10 @@ if (!('fonts' in document) || !document.fonts) {
   });
 }
 
+// The app fetches the toasts' container with the first toast (components/toasts.tsx); importing it
+// once here keeps the cost of that first import out of the tests' timings.
+await import('../src/components/notification-container');
+
 afterEach(() => {
   cleanup();
   // The notifications store outlives a render: start every test without toasts.

@@ -2,7 +2,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built client assets; hashed files are cached for a year, the rest revalidated. */
+/**
+ * Serves the built client assets, precompressed at build time (.br and .gz beside each file, sent by
+ * the client's Accept-Encoding; the plain file otherwise). Hashed files under /assets are cached for a
+ * year, the rest revalidated (no-cache, with an ETag). Dotfiles such as the build's .vite/manifest.json
+ * (read by the server) are not served.
+ */
 export async function registerStaticAssets(app: FastifyInstance, clientDir: string): Promise<void> {
   const assetsDir = path.join(clientDir, 'assets') + path.sep;
   await app.register(fastifyStatic, {
@@ -10,6 +15,7 @@ export async function registerStaticAssets(app: FastifyInstance, clientDir: stri
     index: false,
     wildcard: true,
     preCompressed: true,
+    dotfiles: 'ignore',
     setHeaders(res, filePath) {
       res.header(
         'Cache-Control',

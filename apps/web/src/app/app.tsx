@@ -1,16 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PageLoader } from '../components/page-loader';
 import { NotFoundPage } from '../components/not-found-page';
-import AuthPage from '../features/auth/auth-page';
+import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { LandingPage } from '../features/landing/landing-page';
+import { HydrationMarker } from './hydration-marker';
+import { AdminPage, AuthPage } from './pages';
 import { paths } from './paths';
 
-// Public pages hydrate as soon as the first script runs, so nothing typed into the login form is
-// lost to a late hydration; the admin panel is fetched when a signed-in user goes there.
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
-
+// The landing page is part of the entry chunk; /auth and /admin are fetched when visited (pages.ts).
 export function App() {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -27,6 +25,7 @@ export function App() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      <HydrationMarker />
     </Suspense>
   );
 }

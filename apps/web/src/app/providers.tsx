@@ -1,8 +1,7 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '@journey/contracts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Toasts } from '../components/toasts';
 import { trpc, type TrpcClient } from '../lib/trpc';
 import { SiteProvider, type SiteInfo } from './site-context';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,7 +22,7 @@ export function Providers(props: {
             cssVariablesResolver={cssVariablesResolver}
             defaultColorScheme="light"
           >
-            <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+            <Toasts />
             {props.children}
           </MantineProvider>
         </QueryClientProvider>

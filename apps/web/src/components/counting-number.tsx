@@ -1,4 +1,4 @@
-import { COUNT_UP_DURATION_MS } from '@journey/contracts';
+import { COUNT_UP_DURATION_MS } from '@journey/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 
 export interface CountingNumberProps {

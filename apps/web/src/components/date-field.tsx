@@ -1,5 +1,8 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/dates/styles.css';
-import { DATE_MIN } from '@journey/contracts';
+import { DATE_MIN } from '@journey/contracts/constants';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 /** Today in the visitor's time zone, as YYYY-MM-DD (the server allows a day of slack for this). */

@@ -1,3 +1,12 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
 import { Anchor, Box, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';

@@ -1,3 +1,7 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Tabs.css';
 import { List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';

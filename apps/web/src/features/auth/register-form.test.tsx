@@ -111,7 +111,8 @@ describe('RegisterForm', () => {
     ]);
     answer.resolve(ok(user));
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
-    expect(screen.getByText('Registration successful')).toBeInTheDocument();
+    // The toasts' container is fetched with the first toast (components/toasts.tsx).
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(screen.getByText('Your account has been created!')).toBeInTheDocument();
   });
 

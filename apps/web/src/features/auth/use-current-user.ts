@@ -1,4 +1,4 @@
-import { CURRENT_USER_STALE_MS } from '@journey/contracts';
+import { CURRENT_USER_STALE_MS } from '@journey/contracts/constants';
 import { trpc } from '../../lib/trpc';
 
 /** SPEC.md section 4: the current user, held for 60 s; null when nobody is signed in. */

@@ -1,3 +1,7 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/NumberInput.css';
 import {
   DEFAULT_EXPERIMENT_IMAGE_URL,
   EXPERIMENT_STATUSES,

@@ -1,4 +1,5 @@
-import { STATUS_COLORS, type Experiment } from '@journey/contracts';
+import type { Experiment } from '@journey/contracts';
+import { STATUS_COLORS } from '@journey/contracts/constants';
 import {
   Badge,
   Box,

@@ -1,4 +1,5 @@
-import { type EXPERIMENT_SORTS, STATUS_COLORS, type Experiment } from '@journey/contracts';
+import type { EXPERIMENT_SORTS, Experiment } from '@journey/contracts';
+import { STATUS_COLORS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';

@@ -1,36 +1,26 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
-import { FormDialog } from '../../components/form-dialog';
-import { saveWithToasts } from '../../components/submit-outcome';
-import { useCreateMilestone, useJourneyStart } from './use-milestones';
+import { lazy, Suspense } from 'react';
+import { useNeededOnce } from '../../components/on-demand';
 
-const MilestoneForm = lazy(() => import('./milestone-form'));
+// The dialog, its form and its save are fetched on first open: the landing page ships only the button.
+const AddMilestoneModal = lazy(() => import('./add-milestone-modal'));
 
 /** 'Add New Milestone': the button and its dialog, shown to a signed-in user only. */
 export function AddMilestoneDialog() {
   const [opened, { open, close }] = useDisclosure(false);
-  const create = useCreateMilestone();
-  const journeyStart = useJourneyStart();
+  const openedOnce = useNeededOnce(opened);
   return (
     <>
       <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
         Add New Milestone
       </Button>
-      <FormDialog title="Add New Milestone" opened={opened} onClose={close}>
-        <MilestoneForm
-          journeyStart={journeyStart}
-          pending={create.isPending}
-          onSubmit={(values) =>
-            saveWithToasts(
-              () => create.mutateAsync(values),
-              { success: 'Milestone added', failure: 'There was a problem adding your milestone.' },
-              close,
-            )
-          }
-        />
-      </FormDialog>
+      {openedOnce && (
+        <Suspense fallback={null}>
+          <AddMilestoneModal opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

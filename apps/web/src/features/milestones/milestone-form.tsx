@@ -1,3 +1,7 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import { milestoneInput } from '@journey/contracts';
 import {
   Button,

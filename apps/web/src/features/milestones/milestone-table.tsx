@@ -1,4 +1,5 @@
-import { type MILESTONE_SORTS, MILESTONE_TYPE_LABELS, type Milestone } from '@journey/contracts';
+import type { MILESTONE_SORTS, Milestone } from '@journey/contracts';
+import { MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';

@@ -1,4 +1,4 @@
-import { MILESTONE_SKELETON_COUNT } from '@journey/contracts';
+import { MILESTONE_SKELETON_COUNT } from '@journey/contracts/constants';
 import {
   Badge,
   Box,

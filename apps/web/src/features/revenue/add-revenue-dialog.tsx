@@ -1,38 +1,26 @@
-import { useDisclosure } from '@mantine/hooks';
 import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy } from 'react';
-import { FormDialog } from '../../components/form-dialog';
-import { saveWithToasts } from '../../components/submit-outcome';
-import { useCreateRevenue } from './use-revenue';
+import { lazy, Suspense } from 'react';
+import { useNeededOnce } from '../../components/on-demand';
 
-const RevenueForm = lazy(() => import('./revenue-form'));
+// The dialog, its form and its save are fetched on first open: the landing page ships only the button.
+const AddRevenueModal = lazy(() => import('./add-revenue-modal'));
 
 /** 'Add New Revenue': the button and its dialog, shown to a signed-in user only (DESIGN.md item 3). */
 export function AddRevenueDialog() {
   const [opened, { open, close }] = useDisclosure(false);
-  const create = useCreateRevenue();
+  const openedOnce = useNeededOnce(opened);
   return (
     <>
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
         Add New Revenue
       </Button>
-      <FormDialog title="Add New Revenue" opened={opened} onClose={close}>
-        <RevenueForm
-          pending={create.isPending}
-          onSubmit={(values) =>
-            saveWithToasts(
-              () => create.mutateAsync(values),
-              {
-                success: 'Revenue added',
-                successDetail: 'Your revenue entry has been added successfully.',
-                failure: 'There was a problem adding your revenue entry.',
-              },
-              close,
-            )
-          }
-        />
-      </FormDialog>
+      {openedOnce && (
+        <Suspense fallback={null}>
+          <AddRevenueModal opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,3 +1,6 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/NumberInput.css';
 import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
 import { Button, Group, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,4 +1,9 @@
-import { REVENUE_SOURCE_LABELS, REVENUE_TARGET, STAT_CARDS, type RevenueSource } from '@journey/contracts';
+import {
+  REVENUE_SOURCE_LABELS,
+  REVENUE_TARGET,
+  STAT_CARDS,
+  type RevenueSource,
+} from '@journey/contracts/constants';
 import {
   Box,
   Container,

@@ -1,4 +1,4 @@
-import { NEWSLETTER_SUCCESS_MS } from '@journey/contracts';
+import { NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,24 +1,46 @@
-import { NEWSLETTER_SUCCESS_MS, subscribeInput } from '@journey/contracts';
+import { NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
 import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
+import type { validateNewsletter } from './newsletter-validation';
 
 interface NewsletterValues {
   email: string;
   consent: boolean;
 }
 
+// The validation schema brings zod, which the landing page's first load goes without: it is fetched
+// when the visitor first focuses the form, and awaited before a submit is validated.
+const loadValidation = () => import('./newsletter-validation').then((module) => module.validateNewsletter);
+
 /** 'Stay Updated': a real sign-up (DESIGN.md item 4), thanks shown for 3 s, fields cleared. */
 export function NewsletterForm() {
   const subscribe = trpc.subscribers.subscribe.useMutation();
   const [thanked, setThanked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const validation = useRef<typeof validateNewsletter | null>(null);
   const form = useForm<NewsletterValues>({
     initialValues: { email: '', consent: false },
-    validate: schemaResolver(subscribeInput, { sync: true }),
+    validate: (values) => validation.current?.(values) ?? {},
   });
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await subscribe.mutateAsync(values);
+      form.reset();
+      setThanked(true);
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error));
+      setFailure(serverMessage(error) ?? 'Something went wrong. Please try again.');
+    }
+  });
+  const validateThenSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    validation.current ??= await loadValidation();
+    submit();
+  };
 
   useEffect(() => {
     if (!thanked) return;
@@ -27,20 +49,7 @@ export function NewsletterForm() {
   }, [thanked]);
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        try {
-          await subscribe.mutateAsync(values);
-          form.reset();
-          setThanked(true);
-        } catch (error) {
-          form.setErrors(serverFieldErrors(error));
-          setFailure(serverMessage(error) ?? 'Something went wrong. Please try again.');
-        }
-      })}
-    >
+    <form noValidate onFocus={() => void loadValidation()} onSubmit={validateThenSubmit}>
       <Stack gap="md">
         <TextInput
           type="email"

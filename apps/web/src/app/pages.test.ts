@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+import { codeSplitPage } from './pages';
+
+const webRoot = path.resolve(import.meta.dirname, '../..');
+
+describe('codeSplitPage', () => {
+  it.each([paths.auth, paths.admin])('names the source file that %s loads', async (pathname) => {
+    const page = codeSplitPage(pathname)!;
+    expect(await page.load()).toBe(await import(path.join(webRoot, page.source)));
+  });
+
+  it('has nothing for the landing page, which is part of the entry', () => {
+    expect(codeSplitPage(paths.home)).toBeUndefined();
+  });
+});

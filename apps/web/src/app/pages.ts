@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import { paths } from './paths';
+
+const loadAuthPage = () => import('../features/auth/auth-page');
+const loadAdminPage = () => import('../features/admin/admin-page');
+
+export const AuthPage = lazy(loadAuthPage);
+export const AdminPage = lazy(loadAdminPage);
+
+/**
+ * The pages loaded on demand, with their source files as Vite's build manifest names them. When the
+ * server renders one of them, it links the page's CSS and scripts in the HTML (entry-server.tsx), and
+ * the browser loads the page before hydrating (entry-client.tsx): the HTML is styled from the first
+ * paint and hydrates in one pass. The landing page is none of them: it is part of the entry chunk.
+ */
+const codeSplitPages: Partial<Record<string, { source: string; load: () => Promise<unknown> }>> = {
+  [paths.auth]: { source: 'src/features/auth/auth-page.tsx', load: loadAuthPage },
+  [paths.admin]: { source: 'src/features/admin/admin-page.tsx', load: loadAdminPage },
+};
+
+/** The code-split page rendered at `pathname`, if there is one. */
+export function codeSplitPage(pathname: string) {
+  return codeSplitPages[pathname];
+}

@@ -1,0 +1,71 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Drawer.css';
+import { Button, Drawer, Stack } from '@mantine/core';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useOpenedAfterMount } from '../../components/on-demand';
+import { scrollBehavior } from '../../lib/scroll';
+import { NAV_LINKS } from './nav-links';
+import headerClasses from './site-header.module.css';
+import classes from './mobile-menu.module.css';
+
+/** The small screens' full-screen menu (loaded on first open): it traps focus and closes on Escape. */
+export default function MobileMenu(props: { opened: boolean; onClose: () => void }) {
+  const { onClose } = props;
+  // The page is scroll-locked while the menu is open: scroll to the chosen section once it has closed.
+  const pendingTarget = useRef<string | null>(null);
+
+  const followMenuLink = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    pendingTarget.current = event.currentTarget.getAttribute('href');
+    onClose();
+  };
+
+  return (
+    <Drawer
+      id="mobile-menu"
+      opened={useOpenedAfterMount(props.opened)}
+      onClose={onClose}
+      onExitTransitionEnd={() => {
+        const target = pendingTarget.current;
+        pendingTarget.current = null;
+        if (!target) return;
+        document.querySelector(target)?.scrollIntoView({ behavior: scrollBehavior() });
+        history.replaceState(null, '', target);
+      }}
+      size="100%"
+      position="right"
+      title={<span className={headerClasses.brand}>Menu</span>}
+      closeButtonProps={{ 'aria-label': 'Close menu', c: 'white', size: 'lg' }}
+      classNames={{ content: classes.drawerContent, header: classes.drawerHeader }}
+      hiddenFrom="md"
+    >
+      <Stack component="nav" aria-label="Main" gap={0} mt="lg">
+        {NAV_LINKS.map((link) => (
+          <a key={link.href} href={link.href} className={classes.mobileLink} onClick={followMenuLink}>
+            {link.label}
+          </a>
+        ))}
+        <Link to={paths.auth} className={classes.mobileLink} onClick={onClose}>
+          Admin
+        </Link>
+        <Button
+          component="a"
+          href="#contact"
+          onClick={followMenuLink}
+          size="lg"
+          radius="xl"
+          mt="xl"
+          color="violet.4"
+          c="dark.9"
+        >
+          Connect
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * `@journey/contracts/constants`: the constants, enums and labels without any schema. The package
+ * entry builds zod schemas at module level, which no bundler can drop; code that ships in the
+ * landing page's first load imports from here so zod stays out of it.
+ */
+export * from './constants';
+export * from './enums';
