@@ -38,9 +38,10 @@ export function createPageRenderer(options: {
   const { config, web } = options;
   const site = { productName: config.productName };
 
+  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
   const render = async (request: FastifyRequest, data: PageData): Promise<FreshResponse> => {
-    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const page = await web.ssr.render({ url: request.url, origin, site, data });
+    const page = await web.ssr.render({ url: request.url, origin: originOf(request), site, data });
     const body = Buffer.from(fillTemplate(web.template, page));
     return { status: page.status, contentType: 'text/html; charset=utf-8', body };
   };
@@ -51,7 +52,8 @@ export function createPageRenderer(options: {
     try {
       // Every anonymous visitor of the landing page gets the same HTML: render it once per data version.
       if (url === '/' && isAnonymous(request)) {
-        const key = `page ${config.publicUrl ?? `${request.protocol}://${request.host}`}/`;
+        // The page names its origin (canonical and sharing links): one copy per origin.
+        const key = `page ${originOf(request)}/`;
         const cached = await options.publicCache.get(key, async () =>
           render(request, await pageData(options.callerFor(request, reply), pathname)),
         );

@@ -17,15 +17,14 @@ const MAX_ENTRIES = 64;
 
 /**
  * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
- * per version of the data. Every successful write bumps the version (a tRPC middleware), before its
+ * per version of the data. Every successful write empties the cache (a tRPC middleware) before its
  * response leaves, so no reader can be served what the write changed.
  */
 export class PublicCache {
-  #version = 0;
   #entries = new Map<string, Promise<CachedResponse>>();
 
+  /** Drops every entry, pending ones included: a render begun before the write is never kept. */
   invalidate(): void {
-    this.#version += 1;
     this.#entries.clear();
   }
 
@@ -33,13 +32,12 @@ export class PublicCache {
   async get(key: string, produce: () => Promise<FreshResponse>): Promise<CachedResponse> {
     const cached = this.#entries.get(key);
     if (cached) return cached;
-    const version = this.#version;
     const pending = produce().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body) }));
-    // Only a success made from the current data is kept: a write during `produce` already dropped it.
     if (this.#entries.size < MAX_ENTRIES) this.#entries.set(key, pending);
     try {
       const response = await pending;
-      if (response.status !== 200 || version !== this.#version) this.#dropIfSame(key, pending);
+      // Only successes are kept.
+      if (response.status !== 200) this.#dropIfSame(key, pending);
       return response;
     } catch (error) {
       this.#dropIfSame(key, pending);
