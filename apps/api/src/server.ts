@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
+import { registerCrossSiteGuard } from './plugins/cross-site';
 import { describeError, registerErrorHandlers } from './plugins/errors';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
@@ -61,6 +62,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
   // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
   app.removeContentTypeParser('text/plain');
+  // Writes must say JSON (see cross-site.ts), so a bodyless one such as logout may send it with no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body.toString(), done);
+  });
 
   // Stage 1: the database.
   const database = options.database ?? (await openDatabase(config));
@@ -70,6 +78,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   let renderPage: PageRenderer | null = null;
   registerErrorHandlers(app, { renderPage: () => renderPage });
   await registerSharedPlugins(app);
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   const web = await loadWebBuild(config.webDistDir);
   if (web) await registerStaticAssets(app, web.clientDir);
   else

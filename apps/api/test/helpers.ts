@@ -80,7 +80,11 @@ export function call(
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-    headers: cookie ? { cookie } : {},
+    headers: {
+      // A browser's write says JSON even without a body (the cross-site guard wants it).
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 }
 

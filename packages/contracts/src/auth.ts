@@ -50,3 +50,39 @@ export const userSchema = z.object({
   createdAt: isoTimestamp,
 });
 export type User = z.infer<typeof userSchema>;
+
+const changePasswordFields = z.object(
+  {
+    currentPassword: z
+      .string({
+        error: (iss) =>
+          iss.input == null ? 'Current password is required' : 'Current password must be text',
+      })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    newPassword: password,
+  },
+  { error: 'Expected a JSON object.' },
+);
+
+const differsFromCurrent = {
+  check: (value: { currentPassword: string; newPassword: string }) =>
+    value.newPassword !== value.currentPassword,
+  params: { message: 'New password must be different from the current one', path: ['newPassword'] },
+};
+
+/** Changing the password needs the current one: a borrowed session alone cannot take the account. */
+export const changePasswordInput = changePasswordFields.refine(
+  differsFromCurrent.check,
+  differsFromCurrent.params,
+);
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmPassword: z.string() })
+  .refine(differsFromCurrent.check, differsFromCurrent.params)
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;

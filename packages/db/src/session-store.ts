@@ -6,6 +6,8 @@ import { sessions } from './schema';
 /** What a signed-in session carries besides its cookie. */
 export interface SessionData {
   userId?: number;
+  /** Sign-in time (ms since epoch): bounds the session's whole life. */
+  createdAt?: number;
   /** When the expiry was last pushed forward (ms since epoch): drives the sliding renewal. */
   renewedAt?: number;
 }
@@ -32,7 +34,10 @@ export function hashSessionToken(token: string): string {
  * A session store in the `sessions` table. Sessions without a user are never written,
  * so anonymous visitors leave nothing behind.
  */
-export function createSessionStore(db: Database, options: { maxAgeMs: number }): SessionStore {
+export function createSessionStore(
+  db: Database,
+  options: { maxAgeMs: number; absoluteMaxAgeMs: number },
+): SessionStore {
   /** Runs an async step and reports to a Node-style callback, as the store interface wants. */
   const settle = <T>(step: () => Promise<T>, callback: (error?: unknown, result?: T) => void) => {
     step().then(
@@ -61,8 +66,12 @@ export function createSessionStore(db: Database, options: { maxAgeMs: number }):
           await db.delete(sessions).where(eq(sessions.id, id));
           return;
         }
-        const expiresAt = session.cookie?.expires ?? new Date(Date.now() + options.maxAgeMs);
-        const data: SessionData = { renewedAt: session.renewedAt ?? Date.now() };
+        const now = Date.now();
+        const createdAt = session.createdAt ?? now;
+        const idleEnd = session.cookie?.expires?.getTime() ?? now + options.maxAgeMs;
+        // The absolute end holds whatever the cookie says: no renewal outlives it.
+        const expiresAt = new Date(Math.min(idleEnd, createdAt + options.absoluteMaxAgeMs));
+        const data: SessionData = { createdAt, renewedAt: session.renewedAt ?? now };
         await db
           .insert(sessions)
           .values({ id, userId: session.userId, data, expiresAt })

@@ -1,7 +1,7 @@
 import type { User } from '@journey/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { users } from './schema';
+import { sessions, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,5 +62,13 @@ export async function registerUser(
       .returning();
     if (!user) throw new Error('insert returned no row');
     return { ok: true, user } as const;
+  });
+}
+
+/** Sets a new password hash and ends every session of the user, together. */
+export async function replacePassword(db: Database, userId: number, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
 }

@@ -90,7 +90,7 @@ describe('database', () => {
 
   it('stores only the SHA-256 of a session token', async () => {
     const db = test.handle.db;
-    const store = createSessionStore(db, { maxAgeMs: 60_000 });
+    const store = createSessionStore(db, { maxAgeMs: 60_000, absoluteMaxAgeMs: 120_000 });
     const [user] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
     const token = 'raw-token-value-0123456789abcdef';
     await new Promise<void>((resolve, reject) =>

@@ -6,7 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import { createSessionStore, deleteExpiredSessions, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { renewSessionIfHalfUsed, SESSION_MAX_AGE_MS } from '../features/auth/session';
+import { trustedDeviceKey } from '../features/auth/trusted-device';
+import { renewSessionIfHalfUsed, SESSION_ABSOLUTE_MS, SESSION_MAX_AGE_MS } from '../features/auth/session';
 import { isAnonymous } from './public-cache';
 
 export const SESSION_COOKIE = 'journey_session';
@@ -58,13 +59,15 @@ export async function registerSessionPlugins(
   scope: FastifyInstance,
   options: { database: DatabaseHandle; secret: string },
 ) {
-  await scope.register(fastifyCookie);
+  // The secret signs the device cookie (trusted-device.ts); the session cookie is signed by the session plugin.
+  await scope.register(fastifyCookie, { secret: options.secret });
   await scope.register(fastifySession, {
     secret: options.secret,
     cookieName: SESSION_COOKIE,
     // The store hands back session data without a cookie; @fastify/session rebuilds the cookie from these options.
     store: createSessionStore(options.database.db, {
       maxAgeMs: SESSION_MAX_AGE_MS,
+      absoluteMaxAgeMs: SESSION_ABSOLUTE_MS,
     }) as unknown as SessionStore,
     saveUninitialized: false,
     // Renewal is ours: see renewSessionIfHalfUsed.
@@ -91,23 +94,30 @@ function sweepExpiredSessions(app: FastifyInstance, database: DatabaseHandle) {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** Two limiters for login, per IP and per username (DESIGN.md item 12). */
+/** Two limiters for login, per IP and per username or trusted device (DESIGN.md item 12). */
 export function loginRateChecker(app: FastifyInstance, limits: LoginRateLimit) {
   const perIp = app.createRateLimit({
     max: limits.perIp,
     timeWindow: limits.windowMs,
     keyGenerator: (request) => `login-ip:${request.ip}`,
   });
-  const usernames = new WeakMap<FastifyRequest, string>();
-  const perUsername = app.createRateLimit({
+  const accountKeys = new WeakMap<FastifyRequest, string>();
+  const perAccount = app.createRateLimit({
     max: limits.perUsername,
     timeWindow: limits.windowMs,
-    keyGenerator: (request) => `login-user:${usernames.get(request) ?? ''}`,
+    keyGenerator: (request) => accountKeys.get(request) ?? '',
   });
   return async (request: FastifyRequest, username: string) => {
-    usernames.set(request, username.trim().toLowerCase());
-    const [byIp, byUser] = await Promise.all([perIp(request), perUsername(request)]);
-    const blocked = [byIp, byUser].flatMap((limit) => (!limit.isAllowed && limit.isExceeded ? [limit] : []));
+    // A browser that signed in to this account before counts apart from everyone else trying it.
+    const device = trustedDeviceKey(request, username);
+    accountKeys.set(
+      request,
+      device ? `login-device:${device}` : `login-user:${username.trim().toLowerCase()}`,
+    );
+    const [byIp, byAccount] = await Promise.all([perIp(request), perAccount(request)]);
+    const blocked = [byIp, byAccount].flatMap((limit) =>
+      !limit.isAllowed && limit.isExceeded ? [limit] : [],
+    );
     return {
       allowed: blocked.length === 0,
       retryAfterSeconds: Math.max(1, ...blocked.map((limit) => limit.ttlInSeconds)),

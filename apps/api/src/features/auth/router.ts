@@ -1,5 +1,5 @@
-import { loginInput, registerInput, userSchema } from '@journey/contracts';
-import { countUsers, findUserByUsername, registerUser, toUser } from '@journey/db';
+import { changePasswordInput, loginInput, registerInput, userSchema } from '@journey/contracts';
+import { countUsers, findUserByUsername, registerUser, replacePassword, toUser } from '@journey/db';
 import { currentUser } from './current-user';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
@@ -7,6 +7,8 @@ import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { endSession, startSession } from './session';
+import { trustDevice } from './trusted-device';
+import type { Context } from '../../trpc/context';
 
 const INVALID_LOGIN = 'Invalid username or password';
 
@@ -34,18 +36,12 @@ export const authRouter = router({
     .input(loginInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const limit = await ctx.checkLoginRate(ctx.req, input.username);
-      if (!limit.allowed) {
-        ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
-        throw new TRPCError({
-          code: 'TOO_MANY_REQUESTS',
-          message: `Too many login attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
-        });
-      }
+      await enforceLoginRate(ctx, input.username);
       const user = await findUserByUsername(ctx.database.db, input.username);
       const valid = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
       if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
       await startSession(ctx.req, user.id);
+      trustDevice(ctx.req, ctx.reply, user.username);
       return toUser(user);
     }),
 
@@ -71,7 +67,30 @@ export const authRouter = router({
         throw fieldError('CONFLICT', 'email', 'Email is already registered');
       }
       await startSession(ctx.req, result.user.id);
+      trustDevice(ctx.req, ctx.reply, result.user.username);
       return toUser(result.user);
+    }),
+
+  /** Ends every session of the account, this one included, and signs this browser in afresh. */
+  changePassword: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/user/password',
+        tags: ['auth'],
+        summary: 'Change the password (signs out every other session)',
+      },
+      successStatus: 204,
+    })
+    .input(changePasswordInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      // The current password is a login in disguise: the same limits stop guessing it.
+      await enforceLoginRate(ctx, ctx.user.username);
+      if (!(await verifyPassword(input.currentPassword, ctx.user.password)))
+        throw fieldError('BAD_REQUEST', 'currentPassword', 'Current password is incorrect');
+      await replacePassword(ctx.database.db, ctx.user.id, await hashPassword(input.newPassword));
+      await startSession(ctx.req, ctx.user.id);
     }),
 
   logout: publicProcedure
@@ -85,3 +104,13 @@ export const authRouter = router({
       await endSession(ctx.req);
     }),
 });
+
+async function enforceLoginRate(ctx: Context, username: string): Promise<void> {
+  const limit = await ctx.checkLoginRate(ctx.req, username);
+  if (limit.allowed) return;
+  ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many login attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
+  });
+}
