@@ -1,0 +1,288 @@
+/**
+ * `pnpm bench:load`: 60 s of mixed reads and writes at the concurrency where the server saturates, on
+ * PGlite and (with DATABASE_URL) PostgreSQL. Passes when no request failed, the RSS stayed flat and the
+ * revenue total equals what was there plus every acknowledged write, to the cent. See ../README.md.
+ */
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { createDatabase } from '@journey/db';
+import autocannon from 'autocannon';
+import { addSampleContent, adminWriteHeaders, BENCH_REVENUE, registerAdmin } from './fixtures/seed-api';
+import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
+import { runMain } from './lib/cleanup';
+import { defaultResultsFile } from './lib/paths';
+import { step } from './lib/log';
+import { READS } from './measure/endpoints';
+import { runContext, runDate } from './report/machine';
+import { fmt, table } from './report/markdown';
+import { prependSection } from './report/results-file';
+import { startAppServer, type AppServer } from './server/app-server';
+import { assertBuilt, buildApp } from './server/build';
+import { readProcessMemory } from './server/proc-status';
+
+const RAMP_CONNECTIONS = [1, 2, 4, 8, 16, 32];
+/** A step that adds less than this to the throughput means the server is saturated. */
+const SATURATION_GAIN = 1.05;
+const WINDOW_S = 10;
+const MAX_RSS_GROWTH = 0.1;
+const WRITE_CENTS = toCents(BENCH_REVENUE.amount);
+
+function toCents(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+const fromCents = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+interface MixedRun {
+  rps: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  acknowledgedWrites: number;
+  rssWindows: number[];
+}
+
+/** Each connection cycles through the four public reads and one admin write (so 1 in 5 is a write). */
+async function runMixed(
+  app: AppServer,
+  cookie: string,
+  /** A fixed number of requests completes every write it sends: a timed run drops those in flight at the end. */
+  settings: { connections: number } & ({ duration: number } | { amount: number }),
+): Promise<MixedRun> {
+  let acknowledgedWrites = 0;
+  const samples: { at: number; rss: number }[] = [];
+  const started = performance.now();
+  const sampler = setInterval(() => {
+    readProcessMemory(app.pid).then(
+      ({ rss }) => samples.push({ at: (performance.now() - started) / 1000, rss }),
+      () => {},
+    );
+  }, 1000);
+  try {
+    const result = await autocannon({
+      url: app.url,
+      ...settings,
+      timeout: 10,
+      requests: [
+        ...READS.map(({ method, path }) => ({ method, path })),
+        {
+          method: 'POST' as const,
+          path: '/api/revenue',
+          headers: adminWriteHeaders(app.url, cookie),
+          body: JSON.stringify(BENCH_REVENUE),
+          onResponse: (status: number) => {
+            if (status === 201) acknowledgedWrites++;
+          },
+        },
+      ],
+    });
+    const statuses: Record<string, number> = {};
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
+    const windows = Math.floor(result.duration / WINDOW_S);
+    const rssWindows = Array.from({ length: windows }, (_, index) => {
+      const inWindow = samples.filter((s) => s.at >= index * WINDOW_S && s.at < (index + 1) * WINDOW_S);
+      return inWindow.reduce((sum, s) => sum + s.rss, 0) / Math.max(1, inWindow.length);
+    });
+    return {
+      rps: result.requests.total / result.duration,
+      requests: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      statuses,
+      acknowledgedWrites,
+      rssWindows,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function revenueTotal(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/revenue`);
+  if (!response.ok) throw new Error(`GET /api/revenue answered ${response.status}`);
+  return ((await response.json()) as { totalRevenue: string }).totalRevenue;
+}
+
+interface DriverLoad {
+  driver: string;
+  ramp: { connections: number; rps: number }[];
+  connections: number;
+  run: MixedRun;
+  before: string;
+  expected: string;
+  apiTotal: string;
+  sqlTotal: string;
+  rowsAdded: number;
+  failures: string[];
+}
+
+async function loadDriver(backend: Backend, duration: number, rampSeconds: number): Promise<DriverLoad> {
+  const store = await backend.newStore();
+  try {
+    const app = await startAppServer(store.env);
+    let stopped = false;
+    try {
+      const cookie = await registerAdmin(app.url);
+      await addSampleContent(app.url, cookie);
+
+      step(`${backend.name}: finding the saturation point (${rampSeconds} s per step)`);
+      const ramp: DriverLoad['ramp'] = [];
+      for (const connections of RAMP_CONNECTIONS) {
+        const run = await runMixed(app, cookie, { connections, duration: rampSeconds });
+        ramp.push({ connections, rps: run.rps });
+        step(`  ${connections} connections: ${Math.round(run.rps)} req/s`);
+        const previous = ramp.at(-2);
+        if (previous && run.rps < previous.rps * SATURATION_GAIN) break;
+      }
+      // The knee: the first concurrency whose successor added (almost) nothing.
+      const knee =
+        ramp.find((point, index) => (ramp[index + 1]?.rps ?? 0) < point.rps * SATURATION_GAIN) ?? ramp[0];
+      if (!knee) throw new Error('the ramp ran no step');
+      // Writes cut off at the end of the ramp may still be landing: let them, then take the baseline.
+      await sleep(1000);
+      const before = await revenueTotal(app.url);
+      const rowsBefore = await countRevenues(app.url, cookie);
+      const amount = Math.round(knee.rps * duration);
+      step(
+        `${backend.name}: ${amount} requests (~${duration} s) of the mix at ${knee.connections} connections`,
+      );
+      const run = await runMixed(app, cookie, { connections: knee.connections, amount });
+      const writes = run.acknowledgedWrites;
+
+      const expected = fromCents(toCents(before) + BigInt(writes) * WRITE_CENTS);
+      const apiTotal = await revenueTotal(app.url);
+      await app.stop();
+      stopped = true;
+      const after = await createDatabase(store.database);
+      let sqlTotal: string;
+      let rowsAdded: number;
+      try {
+        const [row] = await after.query('select coalesce(sum(amount), 0)::text as total from revenues');
+        sqlTotal = String(row?.total);
+        const [count] = await after.query('select count(*)::int as n from revenues');
+        rowsAdded = Number(count?.n) - rowsBefore;
+      } finally {
+        await after.close();
+      }
+
+      const failures: string[] = [];
+      const failed = Object.entries(run.statuses).filter(([code]) => !code.startsWith('2'));
+      if (run.errors + run.timeouts > 0) failures.push(`${run.errors} errors, ${run.timeouts} timeouts`);
+      if (failed.length > 0) failures.push(`non-2xx answers: ${JSON.stringify(Object.fromEntries(failed))}`);
+      const second = run.rssWindows[1] ?? 0;
+      const last = run.rssWindows.at(-1) ?? 0;
+      if (last > second * (1 + MAX_RSS_GROWTH))
+        failures.push(
+          `RSS grew ${((last / second - 1) * 100).toFixed(1)} % from the second to the last window`,
+        );
+      if (apiTotal !== expected) failures.push(`API total ${apiTotal} ≠ expected ${expected}`);
+      if (sqlTotal !== expected) failures.push(`SUM(amount) ${sqlTotal} ≠ expected ${expected}`);
+      if (rowsAdded !== writes) failures.push(`${rowsAdded} rows added, ${writes} writes acknowledged`);
+      return {
+        driver: backend.name,
+        ramp,
+        connections: knee.connections,
+        run,
+        before,
+        expected,
+        apiTotal,
+        sqlTotal,
+        rowsAdded,
+        failures,
+      };
+    } finally {
+      if (!stopped) await app.stop();
+    }
+  } finally {
+    await store.dispose();
+  }
+}
+
+/** The admin table's row count (the API's page total), read while the server holds the database. */
+async function countRevenues(baseUrl: string, cookie: string): Promise<number> {
+  const input = encodeURIComponent(JSON.stringify({ limit: 1 }));
+  const response = await fetch(`${baseUrl}/api/trpc/revenue.page?input=${input}`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`revenue.page answered ${response.status}`);
+  return ((await response.json()) as { result: { data: { total: number } } }).result.data.total;
+}
+
+function render(date: string, command: string, results: DriverLoad[], duration: number): string {
+  const rows = results.map((r) => [
+    r.driver,
+    r.ramp.map((s) => `${s.connections}: ${Math.round(s.rps)}`).join(', '),
+    String(r.connections),
+    `${r.run.requests.toLocaleString('en-US')} (${Math.round(r.run.rps)}/s)`,
+    `${r.run.p50} / ${r.run.p99}`,
+    String(r.run.acknowledgedWrites),
+    String(
+      r.run.errors +
+        r.run.timeouts +
+        Object.entries(r.run.statuses).filter(([c]) => !c.startsWith('2')).length,
+    ),
+    `${fmt.mib(r.run.rssWindows[1] ?? 0)} → ${fmt.mib(r.run.rssWindows.at(-1) ?? 0)}`,
+    `${r.apiTotal} / ${r.sqlTotal} / ${r.expected}`,
+    r.failures.length === 0 ? 'pass' : `FAIL: ${r.failures.join('; ')}`,
+  ]);
+  return [
+    `## Load test ${date}`,
+    '',
+    ...runContext(command).map((line) => `- ${line}`),
+    `- ${duration} s of the mix (GET /api/revenue, /api/milestones, /api/experiments, /, POST /api/revenue), 1 write in 5, at the concurrency where one more step of the ramp added under 5 % throughput.`,
+    '',
+    table(
+      [
+        'driver',
+        'ramp (connections: req/s)',
+        'connections',
+        'requests',
+        'p50 / p99 ms',
+        'writes acknowledged',
+        'errors + non-2xx',
+        'RSS 2nd → last 10 s window',
+        'total: API / SUM / expected',
+        'verdict',
+      ],
+      rows,
+    ),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
+  const { values } = parseArgs({
+    args,
+    options: {
+      'no-build': { type: 'boolean' },
+      duration: { type: 'string' },
+      ramp: { type: 'string' },
+      'database-url': { type: 'string' },
+      results: { type: 'string' },
+    },
+  });
+  const duration = Number(values.duration ?? 60);
+  const rampSeconds = Number(values.ramp ?? 5);
+  if (!(duration >= 2 * WINDOW_S) || !(rampSeconds >= 1))
+    throw new Error('--duration must be ≥ 20, --ramp ≥ 1');
+  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+  const backends = [pgliteBackend, ...(databaseUrl ? [postgresBackend(databaseUrl)] : [])];
+  if (!values['no-build']) await buildApp();
+  await assertBuilt();
+  const date = runDate();
+  const results: DriverLoad[] = [];
+  for (const backend of backends) results.push(await loadDriver(backend, duration, rampSeconds));
+  const section = render(date, `pnpm bench:load ${args.join(' ')}`.trim(), results, duration);
+  console.log(`\n${section}`);
+  const resultsFile = values.results ? path.resolve(values.results) : defaultResultsFile;
+  await prependSection(resultsFile, section);
+  step(`results added to ${path.relative(process.cwd(), resultsFile)}`);
+  if (results.some((r) => r.failures.length > 0)) process.exitCode = 1;
+}
+
+await runMain(main);
