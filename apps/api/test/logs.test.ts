@@ -39,7 +39,6 @@ const logLines = (): LogLine[] =>
 let server: TestServer;
 /** Every answer of the session below, with what each request was. */
 const exchanges: { name: string; method: string; url: string; response: LightMyRequestResponse }[] = [];
-const cookies: string[] = [];
 
 async function send(name: string, options: InjectOptions & { method: string; url: string }) {
   const response = await server.app.inject(options);
@@ -51,7 +50,6 @@ beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: 'trace' }, logStream });
   const registered = await send('register', { method: 'POST', url: '/api/register', payload: USER });
   expect(registered.statusCode).toBe(201);
-  cookies.push(sessionCookie(registered));
   const login = await send('login', {
     method: 'POST',
     url: '/api/login',
@@ -59,7 +57,8 @@ beforeAll(async () => {
   });
   expect(login.statusCode).toBe(200);
   const cookie = sessionCookie(login);
-  cookies.push(cookie);
+  const device = login.cookies.find((c) => c.name === 'journey_device');
+  expect(device?.value).toBeTruthy();
   expect(
     (await send('signed-in read', { method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
   ).toBe(200);
@@ -84,6 +83,8 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/login',
     payload: { username: USER.username, password: WRONG_PASSWORD },
+    // The trusted-device cookie travels in a request header too.
+    headers: { cookie: `journey_device=${device?.value}` },
   });
   expect(wrong.statusCode).toBe(401);
   const wrongTrpc = await send('failed tRPC login', {
@@ -124,16 +125,27 @@ describe('request logs', () => {
     expect(text).toMatch(/sessions.*does not exist/);
   });
 
-  it('hold no password, session cookie, token, signature or token hash', () => {
-    expect(cookies).toHaveLength(2);
+  it('hold no password, cookie, session token, signature or token hash', () => {
     const secrets = [PASSWORD, WRONG_PASSWORD, WRONG_TRPC_PASSWORD];
-    for (const cookie of cookies) {
-      const value = cookie.slice('journey_session='.length);
-      const token = value.slice(0, value.lastIndexOf('.'));
+    const setCookies = exchanges.flatMap(({ response }) => response.cookies).filter((c) => c.value);
+    // Register and login each set a session cookie and a trusted-device cookie.
+    expect(setCookies.map((c) => c.name).sort()).toEqual([
+      'journey_device',
+      'journey_device',
+      'journey_session',
+      'journey_session',
+    ]);
+    for (const { name, value } of setCookies) {
+      const payload = value.slice(0, value.lastIndexOf('.'));
       const signature = value.slice(value.lastIndexOf('.') + 1);
-      expect(token.length).toBeGreaterThanOrEqual(32);
       expect(signature.length).toBeGreaterThanOrEqual(20);
-      secrets.push(value, encodeURIComponent(value), token, signature, hashSessionToken(token));
+      secrets.push(value, encodeURIComponent(value), signature);
+      if (name === 'journey_session') {
+        expect(payload.length).toBeGreaterThanOrEqual(32);
+        secrets.push(payload, hashSessionToken(payload));
+      } else {
+        secrets.push(payload.slice(payload.lastIndexOf(':') + 1)); // the device nonce
+      }
     }
     for (const secret of secrets) expect(logText).not.toContain(secret);
   });
