@@ -40,59 +40,43 @@ let server: TestServer;
 /** Every answer of the session below, with what each request was. */
 const exchanges: { name: string; method: string; url: string; response: LightMyRequestResponse }[] = [];
 
-async function send(name: string, options: InjectOptions & { method: string; url: string }) {
+/** Sends one request of the session, checks its status and keeps the answer for the log checks. */
+async function send(name: string, status: number, options: InjectOptions & { method: string; url: string }) {
   const response = await server.app.inject(options);
+  expect(response.statusCode, name).toBe(status);
   exchanges.push({ name, method: options.method, url: options.url, response });
   return response;
 }
 
+const login = (name: string, url: string, password: string, status: number, cookie?: string) =>
+  send(name, status, {
+    method: 'POST',
+    url,
+    payload: { username: USER.username, password },
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+
 beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: 'trace' }, logStream });
-  const registered = await send('register', { method: 'POST', url: '/api/register', payload: USER });
-  expect(registered.statusCode).toBe(201);
-  const login = await send('login', {
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: USER.username, password: PASSWORD },
-  });
-  expect(login.statusCode).toBe(200);
-  const cookie = sessionCookie(login);
-  const device = login.cookies.find((c) => c.name === 'journey_device');
+  await send('register', 201, { method: 'POST', url: '/api/register', payload: USER });
+  const signedIn = await login('login', '/api/login', PASSWORD, 200);
+  const cookie = sessionCookie(signedIn);
+  const device = signedIn.cookies.find((c) => c.name === 'journey_device');
   expect(device?.value).toBeTruthy();
-  expect(
-    (await send('signed-in read', { method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
-  ).toBe(200);
+  await send('signed-in read', 200, { method: 'GET', url: '/api/user', headers: { cookie } });
 
   // The session store fails mid-request: its error (whose query carries the token's hash) is logged.
   await server.db.execute(sql`alter table sessions rename to sessions_away`);
   try {
-    const failed = await send('store failure', { method: 'GET', url: '/api/user', headers: { cookie } });
-    expect(failed.statusCode).toBe(500);
+    await send('store failure', 500, { method: 'GET', url: '/api/user', headers: { cookie } });
   } finally {
     await server.db.execute(sql`alter table sessions_away rename to sessions`);
   }
 
-  const logout = await send('logout', {
-    method: 'POST',
-    url: '/api/logout',
-    payload: {},
-    headers: { cookie },
-  });
-  expect(logout.statusCode).toBe(204);
-  const wrong = await send('failed login', {
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: USER.username, password: WRONG_PASSWORD },
-    // The trusted-device cookie travels in a request header too.
-    headers: { cookie: `journey_device=${device?.value}` },
-  });
-  expect(wrong.statusCode).toBe(401);
-  const wrongTrpc = await send('failed tRPC login', {
-    method: 'POST',
-    url: '/api/trpc/auth.login',
-    payload: { username: USER.username, password: WRONG_TRPC_PASSWORD },
-  });
-  expect(wrongTrpc.statusCode).toBe(401);
+  await send('logout', 204, { method: 'POST', url: '/api/logout', payload: {}, headers: { cookie } });
+  // The trusted-device cookie travels in a request header too.
+  await login('failed login', '/api/login', WRONG_PASSWORD, 401, `journey_device=${device?.value}`);
+  await login('failed tRPC login', '/api/trpc/auth.login', WRONG_TRPC_PASSWORD, 401);
 });
 afterAll(() => server?.close());
 
