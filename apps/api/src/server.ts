@@ -9,6 +9,7 @@ import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
 import { registerCrossSiteGuard } from './plugins/cross-site';
 import { describeError, registerErrorHandlers } from './plugins/errors';
+import { loggingOptions, sendRequestId } from './plugins/logging';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
   loginRateChecker,
@@ -35,6 +36,8 @@ export interface ServerOptions {
   database?: DatabaseHandle;
   loginRateLimit?: LoginRateLimit;
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
@@ -53,8 +56,10 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
 
 /** Builds the whole server without listening, in stages: database, external plugins, routes. */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const logging = loggingOptions(config.logLevel, options.logStream);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    ...logging,
+    logger: options.logger === false ? false : logging.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // tRPC batches name every procedure in one path segment.
@@ -69,6 +74,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     if (body.length === 0) done(null, undefined);
     else parseJson(request, body.toString(), done);
   });
+  sendRequestId(app);
 
   // Stage 1: the database.
   const database = options.database ?? (await openDatabase(config));

@@ -18,7 +18,11 @@ export interface TestServer {
 
 /** A server on its own fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), never listening. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; loginRateLimit?: LoginRateLimit } = {},
+  options: {
+    env?: Record<string, string>;
+    loginRateLimit?: LoginRateLimit;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -30,7 +34,8 @@ export async function startTestServer(
   });
   const app = await buildServer(config, {
     database: database.handle,
-    logger: false,
+    // Silent unless a test reads the log.
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
   });
   let databaseClosed = false;

@@ -1,3 +1,4 @@
+export * from './backup';
 export * from './client';
 export * from './experiments';
 export * from './milestones';

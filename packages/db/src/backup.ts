@@ -1,0 +1,198 @@
+/**
+ * Logical backups: every data table as JSON rows, read through Drizzle, so a dump taken from PGlite
+ * restores into PostgreSQL and back. The tables kept by triggers (`revenue_totals`, `row_counts`) are
+ * not written: the triggers rebuild them as the rows are inserted again.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { asc, count, desc, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { bigint, pgSchema, serial, text, type PgTable } from 'drizzle-orm/pg-core';
+import { migrationsFolder, type Database } from './client';
+import { experiments, milestones, revenues, sessions, subscribers, users } from './schema';
+
+export const BACKUP_FORMAT = 'journey-backup';
+export const BACKUP_VERSION = 1;
+
+/** In insertion order: a table comes after the tables its foreign keys point to. */
+const BACKUP_TABLES = { users, sessions, revenues, milestones, experiments, subscribers };
+export type BackupTableName = keyof typeof BACKUP_TABLES;
+export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
+
+/** Tables whose `id` is a serial: their sequences restart after the highest restored id. */
+const SERIAL_TABLES = [users, revenues, milestones, experiments, subscribers];
+/** A database holding any of these is in use; a restore refuses it. Experiments are seeded, so they are replaced. */
+const USER_DATA_TABLES = { users, sessions, revenues, milestones, subscribers };
+
+/** The latest migration applied to the database a backup came from; `when` orders migrations. */
+export interface BackupMigration {
+  tag: string | null;
+  hash: string;
+  when: number;
+}
+
+/** Rows as JSON holds them: numerics as decimal strings, timestamps as ISO 8601 strings with milliseconds. */
+export type BackupRow = Record<string, unknown>;
+
+export interface Backup {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  createdAt: string;
+  migration: BackupMigration;
+  tables: Record<BackupTableName, BackupRow[]>;
+}
+
+/** A backup that cannot be restored here, or a target that must not be overwritten: the message says why. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+// Drizzle's own bookkeeping table, declared here (not in schema.ts) so drizzle-kit never manages it.
+const migrationsTable = pgSchema('drizzle').table('__drizzle_migrations', {
+  id: serial('id').primaryKey(),
+  hash: text('hash').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }),
+});
+
+/** Journal timestamps to migration names, so messages can say "0003_constant_time_reads". */
+function migrationTags(): Map<number, string> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+}
+
+async function latestMigration(db: Database): Promise<BackupMigration> {
+  const [row] = await db
+    .select({ hash: migrationsTable.hash, when: migrationsTable.createdAt })
+    .from(migrationsTable)
+    .orderBy(desc(migrationsTable.createdAt))
+    .limit(1);
+  if (!row || row.when === null) throw new BackupError('The database has no applied migrations.');
+  return { tag: migrationTags().get(row.when) ?? null, hash: row.hash, when: row.when };
+}
+
+const describeMigration = (migration: BackupMigration) => migration.tag ?? `migration of ${migration.when}`;
+
+/**
+ * Reads every table in one REPEATABLE READ, READ ONLY transaction: one snapshot, so the backup is
+ * consistent while a server on PostgreSQL keeps writing.
+ */
+export async function dumpDatabase(db: Database): Promise<Backup> {
+  return db.transaction(
+    async (tx) => {
+      const tables = {} as Backup['tables'];
+      for (const name of BACKUP_TABLE_NAMES) {
+        const table = BACKUP_TABLES[name];
+        const rows = await tx.select().from(table).orderBy(asc(table.id));
+        // Dates become ISO strings with milliseconds (the columns hold milliseconds, so nothing is lost).
+        tables[name] = JSON.parse(JSON.stringify(rows)) as BackupRow[];
+      }
+      return {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt: new Date().toISOString(),
+        migration: await latestMigration(tx),
+        tables,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Checks what a parsed file claims to be before anything is written. */
+export function parseBackup(value: unknown): Backup {
+  const backup = value as Partial<Backup> | null;
+  if (typeof backup !== 'object' || backup === null || backup.format !== BACKUP_FORMAT) {
+    throw new BackupError(`Not a journey backup (expected "format": "${BACKUP_FORMAT}").`);
+  }
+  if (backup.version !== BACKUP_VERSION) {
+    throw new BackupError(
+      `Backup format version ${String(backup.version)} is not supported (this app reads version ${BACKUP_VERSION}).`,
+    );
+  }
+  const migration = backup.migration;
+  if (typeof migration?.when !== 'number' || typeof migration.hash !== 'string') {
+    throw new BackupError('The backup does not say which migration its database was at.');
+  }
+  for (const name of BACKUP_TABLE_NAMES) {
+    if (!Array.isArray(backup.tables?.[name])) throw new BackupError(`The backup has no "${name}" table.`);
+  }
+  return backup as Backup;
+}
+
+/** JSON rows back into what Drizzle inserts: ISO strings into Dates for timestamp columns. */
+function toInsertRows(table: PgTable, name: string, rows: BackupRow[]): BackupRow[] {
+  const timestampKeys = Object.entries(getTableColumns(table))
+    .filter(([, column]) => column.columnType === 'PgTimestamp')
+    .map(([key]) => key);
+  return rows.map((row) => {
+    const converted = { ...row };
+    for (const key of timestampKeys) {
+      const value = converted[key];
+      if (value === null || value === undefined) continue;
+      const date = new Date(String(value));
+      if (Number.isNaN(date.getTime()))
+        throw new BackupError(`${name}: "${String(value)}" is not a timestamp.`);
+      converted[key] = date;
+    }
+    return converted;
+  });
+}
+
+const INSERT_CHUNK_ROWS = 500;
+
+/** Names the tables holding data, or returns an empty list for a database a restore may fill. */
+async function tablesInUse(db: Database): Promise<string[]> {
+  const inUse: string[] = [];
+  for (const [name, table] of Object.entries(USER_DATA_TABLES)) {
+    const [row] = await db.select({ rows: count() }).from(table);
+    if (row && row.rows > 0) inUse.push(`${name} (${row.rows})`);
+  }
+  return inUse;
+}
+
+/**
+ * Loads a backup into an empty database (only the seeded experiments, which it replaces), in one
+ * transaction: a failure leaves the target as it was. Returns the rows written per table.
+ */
+export async function restoreDatabase(
+  db: Database,
+  input: unknown,
+): Promise<Record<BackupTableName, number>> {
+  const backup = parseBackup(input);
+  return db.transaction(async (tx) => {
+    const current = await latestMigration(tx);
+    if (backup.migration.when > current.when) {
+      throw new BackupError(
+        `The backup comes from a newer schema (${describeMigration(backup.migration)}) than this database ` +
+          `(${describeMigration(current)}): update the app, start it once to migrate, then restore.`,
+      );
+    }
+    const inUse = await tablesInUse(tx);
+    if (inUse.length > 0) {
+      throw new BackupError(
+        `The target database is not empty: ${inUse.join(', ')}. Restore into a new database.`,
+      );
+    }
+    // Every experiment goes, seeded or not: the backup's own are what the site showed.
+    await tx.delete(experiments).where(sql`true`);
+
+    const written = {} as Record<BackupTableName, number>;
+    for (const name of BACKUP_TABLE_NAMES) {
+      const table = BACKUP_TABLES[name];
+      const rows = toInsertRows(table, name, backup.tables[name]);
+      for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+        // Rows are checked by the table's own constraints; the typed insert cannot see JSON's shape.
+        await tx.insert(table).values(rows.slice(start, start + INSERT_CHUNK_ROWS) as never);
+      }
+      written[name] = rows.length;
+    }
+    // Ids were inserted as they were: the sequences must start after them, or the next insert collides.
+    for (const table of SERIAL_TABLES) {
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${getTableName(table)}, 'id'), coalesce(max(${table.id}), 0) + 1, false) from ${table}`,
+      );
+    }
+    return written;
+  });
+}

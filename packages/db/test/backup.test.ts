@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BackupError,
+  BACKUP_TABLE_NAMES,
+  createDatabase,
+  dumpDatabase,
+  restoreDatabase,
+  schema,
+  type Backup,
+  type Database,
+  type DatabaseHandle,
+} from '../src';
+import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl, type TestDatabase } from '../src/testing';
+
+const { users, sessions, revenues, milestones, experiments, subscribers, revenueTotals, rowCounts } = schema;
+
+const TRICKY_TEXT = `Quotes ' " \` and \\ backslashes, a tab\tand a line\nbreak; ünïcödé — 日本語 🦄 <b>&amp;</b>`;
+
+/** Representative rows in every table: extremes, nulls, unicode, id gaps left by deletes. */
+async function fill(db: Database): Promise<void> {
+  const [admin, second] = await db
+    .insert(users)
+    .values([
+      { username: 'founder', password: 'scrypt$16384$8$1$c2FsdA$aGFzaA', email: 'founder@example.com' },
+      { username: "o'brien-ü", password: 'scrypt$16384$8$1$b3RoZXI$b3RoZXI', email: 'ob@exämple.com' },
+    ])
+    .returning();
+  await db.insert(sessions).values(
+    [admin!.id, admin!.id, second!.id].map((userId, i) => ({
+      id: `${'a'.repeat(63)}${i}`,
+      userId,
+      data: { renewedAt: 1_790_000_000_123 + i, note: TRICKY_TEXT },
+      expiresAt: new Date(Date.UTC(2027, 0, 1 + i, 12, 30, 45, 678)),
+    })),
+  );
+  await db.insert(revenues).values([
+    { amount: '999999999999.99', source: 'ai', description: 'The largest amount allowed', date: new Date(0) },
+    {
+      amount: '0.01',
+      source: 'passive',
+      description: TRICKY_TEXT,
+      date: new Date('2025-02-03T04:05:06.789Z'),
+    },
+    { amount: '1234.50', source: 'consulting', description: 'Deleted below', date: new Date('2025-03-01Z') },
+    { amount: '77.07', source: 'consulting', description: 'After a gap', date: new Date('2025-03-02Z') },
+  ]);
+  await db.delete(revenues).where(eq(revenues.description, 'Deleted below'));
+  await db.insert(milestones).values([
+    {
+      title: 'First $',
+      description: TRICKY_TEXT,
+      date: new Date('2025-01-01T00:00:00.001Z'),
+      day: 1,
+      isRevenue: 1,
+      amount: '999999999999.99',
+    },
+    { title: 'No amount', description: 'null optional field', date: new Date('2025-01-02Z'), day: 2 },
+  ]);
+  // The seeded experiments change too: one edited, one deleted, one added after them.
+  await db.update(experiments).set({ title: TRICKY_TEXT, projectCount: 0 }).where(eq(experiments.id, 1));
+  await db.delete(experiments).where(eq(experiments.id, 2));
+  await db.insert(experiments).values({
+    title: 'Added',
+    description: 'An experiment of the admin',
+    status: 'Flagship',
+    statusColor: 'pink',
+    projectCount: 2_147_483_647,
+    imageUrl: 'https://example.com/a.png?x="1"&y=2',
+  });
+  await db
+    .insert(subscribers)
+    .values([
+      { email: 'reader@example.com' },
+      { email: 'no-consent@example.com', consent: 0, createdAt: new Date('2024-12-31T23:59:59.999Z') },
+    ]);
+}
+
+/** Everything a restore must reproduce: every dumped table with ids, and what the triggers keep. */
+async function contents(db: Database) {
+  const tables = {
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    revenues: await db.select().from(revenues).orderBy(asc(revenues.id)),
+    milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
+    experiments: await db.select().from(experiments).orderBy(asc(experiments.id)),
+    subscribers: await db.select().from(subscribers).orderBy(asc(subscribers.id)),
+  };
+  const totals = await db.select().from(revenueTotals).orderBy(asc(revenueTotals.source));
+  const counts = await db.select().from(rowCounts).orderBy(asc(rowCounts.tableName));
+  return { tables, totals, counts };
+}
+
+/** Through the text a file would hold, as the CLI writes and reads it. */
+const throughFile = (backup: Backup): unknown => JSON.parse(JSON.stringify(backup));
+
+let source: TestDatabase;
+let backup: Backup;
+const opened: TestDatabase[] = [];
+const freshDatabase = async () => {
+  const database = await createTestDatabase();
+  opened.push(database);
+  return database.handle.db;
+};
+
+beforeAll(async () => {
+  source = await createTestDatabase();
+  opened.push(source);
+  await fill(source.handle.db);
+  backup = await dumpDatabase(source.handle.db);
+});
+afterAll(async () => {
+  for (const database of opened) await database.cleanup();
+});
+
+describe('a backup', () => {
+  it('names its format, the latest migration and every data table, without the derived ones', () => {
+    expect(backup).toMatchObject({
+      format: 'journey-backup',
+      version: 1,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      migration: { tag: '0003_constant_time_reads', hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+    expect(Object.keys(backup.tables)).toEqual(BACKUP_TABLE_NAMES);
+    expect(Object.keys(backup.tables)).not.toContain('revenueTotals');
+    expect(Object.keys(backup.tables)).not.toContain('rowCounts');
+  });
+
+  it('keeps values exact: numerics as strings, timestamps with milliseconds, json as json', () => {
+    const [largest] = backup.tables.revenues;
+    expect(largest).toMatchObject({ amount: '999999999999.99', date: '1970-01-01T00:00:00.000Z' });
+    expect(backup.tables.sessions[0]).toMatchObject({
+      data: { renewedAt: 1_790_000_000_123, note: TRICKY_TEXT },
+      expiresAt: '2027-01-01T12:30:45.678Z',
+    });
+    expect(backup.tables.milestones[1]).toMatchObject({ amount: null, isRevenue: 0 });
+  });
+
+  it('restores into a fresh database row for row, ids included, and the triggers rebuild the totals', async () => {
+    const target = await freshDatabase();
+    const written = await restoreDatabase(target, throughFile(backup));
+    const expected = await contents(source.handle.db);
+    expect(written).toEqual({
+      users: 2,
+      sessions: 3,
+      revenues: 3,
+      milestones: 2,
+      experiments: 5,
+      subscribers: 2,
+    });
+    expect(await contents(target)).toEqual(expected);
+    expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('999999999999.99');
+
+    // New rows after a restore get ids after the restored ones: the sequences were moved.
+    const maxId = (rows: { id: number }[]) => Math.max(...rows.map((row) => row.id));
+    const [user] = await target
+      .insert(users)
+      .values({ username: 'new', password: 'x', email: 'new@example.com' })
+      .returning();
+    const [revenue] = await target
+      .insert(revenues)
+      .values({ amount: '1.00', source: 'ai', description: 'After restore' })
+      .returning();
+    const [milestone] = await target
+      .insert(milestones)
+      .values({ title: 'After', description: 'restore', date: new Date(), day: 3 })
+      .returning();
+    const [experiment] = await target
+      .insert(experiments)
+      .values({ ...expected.tables.experiments[0]!, id: undefined })
+      .returning();
+    const [subscriber] = await target.insert(subscribers).values({ email: 'new@example.com' }).returning();
+    expect(user!.id).toBe(maxId(expected.tables.users) + 1);
+    expect(revenue!.id).toBe(maxId(expected.tables.revenues) + 1);
+    expect(milestone!.id).toBe(maxId(expected.tables.milestones) + 1);
+    expect(experiment!.id).toBe(maxId(expected.tables.experiments) + 1);
+    expect(subscriber!.id).toBe(maxId(expected.tables.subscribers) + 1);
+  });
+
+  it('is refused by a database that holds data, which stays as it was', async () => {
+    const before = await contents(source.handle.db);
+    await expect(restoreDatabase(source.handle.db, throughFile(backup))).rejects.toThrow(
+      new BackupError(
+        'The target database is not empty: users (2), sessions (3), revenues (3), milestones (2), ' +
+          'subscribers (2). Restore into a new database.',
+      ),
+    );
+    expect(await contents(source.handle.db)).toEqual(before);
+  });
+
+  it('is refused when it comes from a newer schema, or is not a backup at all, and nothing is written', async () => {
+    const target = await freshDatabase();
+    const before = await contents(target);
+    const newer = {
+      ...backup,
+      migration: { tag: '0099_future', hash: 'f'.repeat(64), when: Date.now() * 2 },
+    };
+    await expect(restoreDatabase(target, throughFile(newer))).rejects.toThrow(
+      /comes from a newer schema \(0099_future\) than this database \(0003_constant_time_reads\)/,
+    );
+    await expect(restoreDatabase(target, { format: 'other' })).rejects.toThrow(/Not a journey backup/);
+    await expect(restoreDatabase(target, { ...backup, version: 2 })).rejects.toThrow(
+      /version 2 is not supported/,
+    );
+    const { subscribers: _dropped, ...partial } = backup.tables;
+    await expect(restoreDatabase(target, { ...backup, tables: partial })).rejects.toThrow(
+      'The backup has no "subscribers" table.',
+    );
+    // A row the constraints refuse rolls back the rows restored before it.
+    const broken = throughFile(backup) as Backup;
+    broken.tables.subscribers.push({ ...broken.tables.subscribers[0]!, id: 99 });
+    await expect(restoreDatabase(target, broken)).rejects.toThrow();
+    expect(await contents(target)).toEqual(before);
+  });
+});
+
+describe('a backup taken while the server writes', () => {
+  it('reads one snapshot: rows written together in one transaction are all in it or all missing', async () => {
+    const db = await freshDatabase();
+    let writing = true;
+    let pairs = 0;
+    const writer = (async () => {
+      while (writing) {
+        await db.transaction(async (tx) => {
+          await tx.insert(revenues).values({ amount: '1.00', source: 'ai', description: `Pair ${pairs}` });
+          await tx.insert(subscribers).values({ email: `pair-${pairs}@example.com` });
+        });
+        pairs += 1;
+      }
+    })();
+    try {
+      for (let round = 0; round < 8; round++) {
+        const { tables } = await dumpDatabase(db);
+        // Revenues are read before milestones and experiments, subscribers last: without one snapshot the
+        // writer's later pairs would show up in subscribers only.
+        expect(tables.subscribers.length).toBe(tables.revenues.length);
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
+    expect(pairs).toBeGreaterThan(0);
+  });
+});
+
+// The other driver is only there when the suite runs on PostgreSQL.
+describe.runIf(testDatabaseUrl())('a backup across drivers', () => {
+  let pglite: DatabaseHandle;
+  beforeAll(async () => {
+    pglite = await createDatabase({
+      driver: 'pglite',
+      loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]),
+    });
+  });
+  afterAll(() => pglite?.close());
+
+  it('taken on PostgreSQL restores into PGlite, and back into PostgreSQL', async () => {
+    await restoreDatabase(pglite.db, throughFile(backup));
+    const expected = await contents(source.handle.db);
+    expect(await contents(pglite.db)).toEqual(expected);
+    const back = await freshDatabase();
+    await restoreDatabase(back, throughFile(await dumpDatabase(pglite.db)));
+    expect(await contents(back)).toEqual(expected);
+  });
+});
+if (!testDatabaseUrl())
+  console.log('backup.test.ts: the cross-driver test needs TEST_DATABASE_URL (PostgreSQL)');
