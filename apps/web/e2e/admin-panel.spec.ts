@@ -23,6 +23,7 @@ import {
   PRODUCT,
   section,
   SEEDED_EXPERIMENTS,
+  stillness,
   subscribe,
   toasts,
 } from './support';
@@ -56,38 +57,6 @@ async function failWith500(page: Page, procedure: string) {
       ]),
     }),
   );
-}
-
-/**
- * Waits until `dialog` has faded in (it and its ancestors fully opaque) and no transition runs on
- * the page any more (the overlay), so axe sees the final colours. The fade starts a frame after
- * the dialog appears: the absence of running animations alone would not do.
- */
-async function stillness(dialog: Locator) {
-  await expect
-    .poll(
-      () =>
-        dialog.evaluate((element) => {
-          let opacity = 1;
-          for (let node: Element | null = element; node; node = node.parentElement) {
-            opacity *= Number(getComputedStyle(node).opacity);
-          }
-          return opacity;
-        }),
-      { message: 'the dialog has faded in', intervals: [50] },
-    )
-    .toBe(1);
-  await dialog
-    .page()
-    .waitForFunction(() =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getComputedTiming().iterations === Infinity,
-        ),
-    );
 }
 
 /** The dialog named `name`, once its (lazily loaded) form shows its Save button and it stands still. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { ADMIN, expect, test as base } from './fixtures';
 import {
   adminTab,
@@ -107,55 +107,80 @@ async function resetData(api: APIRequestContext, seeded: Experiment[]) {
   ).toEqual(seeded.map((experiment) => experiment.id));
 }
 
+/** A server of its own: the production build on a new embedded database, its admin signed in. */
+export interface PrivateServer {
+  baseURL: string;
+  /** The session cookie(s) of the `founder` admin registered on it through the API. */
+  cookies: Cookies;
+  /** Stops the server and removes its database. */
+  stop: () => Promise<void>;
+}
+
+/** Starts a production server on a new embedded database and registers the `founder` admin on it. */
+export async function startAdminServer(
+  playwright: PlaywrightWorkerArgs['playwright'],
+): Promise<PrivateServer> {
+  const runDir = process.env.JOURNEY_E2E_RUN_DIR;
+  const dataDir = mkdtempSync(path.join(runDir ?? tmpdir(), 'admin-db-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [apiMain], {
+    cwd: webDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SESSION_SECRET: 'e2e-admin-session-secret-that-is-long-enough-0123',
+      SITE_PRODUCT_NAME: 'Unicorn',
+      ALLOW_REGISTRATION: 'false',
+      TRUST_PROXY: 'false',
+      WEB_DIST_DIR: path.join(webDir, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Should the worker die without its teardown, the server goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stopServer = async () => {
+    process.off('exit', killOnExit);
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-10_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  try {
+    await waitForHealth(baseURL, child, () => output);
+    const api = await playwright.request.newContext({ baseURL });
+    const registered = await api.post('/api/register', { data: ADMIN });
+    expect(registered.status(), `register answered: ${await registered.text()}`).toBe(201);
+    const cookies = (await api.storageState()).cookies;
+    await api.dispose();
+    return { baseURL, cookies, stop: stopServer };
+  } catch (error) {
+    await stopServer();
+    throw error;
+  }
+}
+
 export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>({
   adminServer: [
     async ({ playwright }, use) => {
-      const runDir = process.env.JOURNEY_E2E_RUN_DIR;
-      const dataDir = mkdtempSync(path.join(runDir ?? tmpdir(), 'admin-db-'));
-      const port = await freePort();
-      const baseURL = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, [apiMain], {
-        cwd: webDir,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          SESSION_SECRET: 'e2e-admin-session-secret-that-is-long-enough-0123',
-          SITE_PRODUCT_NAME: 'Unicorn',
-          ALLOW_REGISTRATION: 'false',
-          TRUST_PROXY: 'false',
-          WEB_DIST_DIR: path.join(webDir, 'dist'),
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      // Should the worker die without its teardown, the server goes with it.
-      const killOnExit = () => child.kill('SIGKILL');
-      process.once('exit', killOnExit);
-      let output = '';
-      const collect = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-10_000);
-      };
-      child.stdout?.on('data', collect);
-      child.stderr?.on('data', collect);
+      const server = await startAdminServer(playwright);
       try {
-        await waitForHealth(baseURL, child, () => output);
-
-        const api = await playwright.request.newContext({ baseURL });
-        const registered = await api.post('/api/register', { data: ADMIN });
-        expect(registered.status(), `register answered: ${await registered.text()}`).toBe(201);
-        const cookies = (await api.storageState()).cookies;
+        const api = await playwright.request.newContext({ baseURL: server.baseURL });
         const seeded = await listExperiments(api);
         await api.dispose();
-
-        await use({ baseURL, cookies, seeded });
+        await use({ baseURL: server.baseURL, cookies: server.cookies, seeded });
       } finally {
-        process.off('exit', killOnExit);
-        await stop(child);
-        rmSync(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: 90_000 },

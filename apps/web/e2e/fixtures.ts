@@ -72,21 +72,30 @@ export function formatViolations(violations: AxeResults['violations']): string {
     .join('\n');
 }
 
+/**
+ * Collects every console.error and uncaught error of the context's pages that `allowances` do not
+ * expect; the list fills as the pages run (a test checks it is empty at its end).
+ */
+export function watchBrowserErrors(context: BrowserContext, allowances: ConsoleAllowance[]): string[] {
+  const problems: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() !== 'error' || isAllowed(message.text(), allowances)) return;
+    const { url, lineNumber } = message.location();
+    problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    problems.push(`pageerror: ${error.name}: ${error.message}`);
+  });
+  return problems;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
   // Every page of the context is watched: an unexpected console.error or uncaught error fails the test.
   context: async ({ context, allowedConsoleErrors }, use) => {
-    const problems: string[] = [];
-    context.on('console', (message) => {
-      if (message.type() !== 'error' || isAllowed(message.text(), allowedConsoleErrors)) return;
-      const { url, lineNumber } = message.location();
-      problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
-    });
-    context.on('weberror', (webError) => {
-      const error = webError.error();
-      problems.push(`pageerror: ${error.name}: ${error.message}`);
-    });
+    const problems = watchBrowserErrors(context, allowedConsoleErrors);
     await use(context);
     expect(problems, 'unexpected errors in the browser console').toEqual([]);
   },

@@ -157,6 +157,14 @@ test.describe('Mantine styles of each chunk', () => {
       await expect(toasts(page).first()).toBeVisible();
       await expectStyled(page, 'a toast');
 
+      // Opened and closed only: this server's admin password must stay as it is.
+      await page.getByRole('banner').getByRole('button', { name: 'Change password' }).click();
+      const password = page.getByRole('dialog', { name: 'Change password' });
+      await expect(password.getByRole('button', { name: 'Change password' })).toBeVisible();
+      await expectStyled(page, 'Change password');
+      await password.getByRole('button', { name: 'Cancel' }).click();
+      await expect(password).toBeHidden();
+
       await page.getByRole('button', { name: `Delete milestone ${mark} ${tag} (day 7)` }).click();
       await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
       await expectStyled(page, 'the delete confirmation');

@@ -149,6 +149,38 @@ export async function holdRequests(page: Page, url: string | RegExp) {
 }
 
 /**
+ * Waits until `dialog` has faded in (it and its ancestors fully opaque) and no transition runs on
+ * the page any more (the overlay), so axe sees the final colours. The fade starts a frame after
+ * the dialog appears: the absence of running animations alone would not do.
+ */
+export async function stillness(dialog: Locator) {
+  await expect
+    .poll(
+      () =>
+        dialog.evaluate((element) => {
+          let opacity = 1;
+          for (let node: Element | null = element; node; node = node.parentElement) {
+            opacity *= Number(getComputedStyle(node).opacity);
+          }
+          return opacity;
+        }),
+      { message: 'the dialog has faded in', intervals: [50] },
+    )
+    .toBe(1);
+  await dialog
+    .page()
+    .waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    );
+}
+
+/**
  * Waits until scrolling has settled with the element's top just below the sticky header (the
  * scroll padding), or, for a section too close to the end of the page, with the page scrolled
  * to the bottom and the section in view.

@@ -17,6 +17,7 @@ import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverMessage } from '../../lib/trpc';
+import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ExperimentTable } from '../experiments/experiment-table';
@@ -77,6 +78,7 @@ export default function AdminPage() {
               <Anchor component={Link} to={paths.home} c="gray.3" size="sm" visibleFrom="sm">
                 View site
               </Anchor>
+              <ChangePasswordDialog />
               <Button
                 variant="white"
                 color="dark"

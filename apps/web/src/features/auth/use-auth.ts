@@ -21,6 +21,15 @@ export function useRegister() {
   });
 }
 
+/**
+ * The server ends every session of the account and signs this browser in afresh: the user is the same,
+ * but `auth.me` is fetched again so nothing cached outlives the old session.
+ */
+export function useChangePassword() {
+  const utils = trpc.useUtils();
+  return trpc.auth.changePassword.useMutation({ onSuccess: () => utils.auth.me.invalidate() });
+}
+
 export function useRegistrationStatus() {
   return trpc.auth.registrationStatus.useQuery();
 }

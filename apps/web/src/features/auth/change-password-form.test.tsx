@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/providers';
+import { field } from '../../../test/queries';
+import { deferred, fail, ok, type TrpcAnswer, type TrpcCall, type TrpcHandler } from '../../../test/trpc';
+import { ChangePasswordForm } from './change-password-form';
+import { useCurrentUser } from './use-current-user';
+
+const user = {
+  id: 1,
+  username: 'founder',
+  email: 'founder@example.com',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+/** The form as the admin page holds it: beside a header that shows the current user. */
+function AdminHeaderAndForm(props: { onDone: () => void; onCancel: () => void }) {
+  const { data } = useCurrentUser();
+  return (
+    <>
+      {data && <p>Welcome, {data.username}</p>}
+      <ChangePasswordForm {...props} />
+    </>
+  );
+}
+
+async function renderForm(changePassword: TrpcHandler = ok(null)) {
+  const onDone = vi.fn();
+  const onCancel = vi.fn();
+  const view = renderWithProviders(<AdminHeaderAndForm onDone={onDone} onCancel={onCancel} />, {
+    route: '/admin',
+    trpc: { 'auth.changePassword': changePassword, 'auth.me': ok(user) },
+  });
+  expect(await screen.findByText('Welcome, founder')).toBeInTheDocument();
+  return { ...view, onDone, onCancel };
+}
+
+const callsTo = (calls: TrpcCall[], procedure: string) =>
+  calls.filter((call) => call.procedures.includes(procedure));
+
+async function fill(values: { current?: string; next?: string; confirm?: string }) {
+  const events = userEvent.setup();
+  if (values.current) await events.type(field('Current password'), values.current);
+  if (values.next) await events.type(field('New password'), values.next);
+  if (values.confirm) await events.type(field('Confirm new password'), values.confirm);
+  await events.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+const changeCalls = (calls: TrpcCall[]) => callsTo(calls, 'auth.changePassword');
+
+const valid = { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' };
+
+describe('ChangePasswordForm', () => {
+  it('asks for the current password and a long enough new one, and sends nothing', async () => {
+    const { calls } = await renderForm();
+    await fill({});
+    await waitFor(() =>
+      expect(field('Current password')).toHaveAccessibleDescription('Current password is required'),
+    );
+    expect(field('New password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    expect(changeCalls(calls)).toHaveLength(0);
+  });
+
+  it('asks for matching new passwords', async () => {
+    const { calls } = await renderForm();
+    await fill({ ...valid, confirm: 'new-secreT' });
+    await waitFor(() =>
+      expect(field('Confirm new password')).toHaveAccessibleDescription('Passwords do not match'),
+    );
+    expect(field('New password')).not.toHaveAccessibleDescription();
+    expect(changeCalls(calls)).toHaveLength(0);
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const { calls } = await renderForm();
+    await fill({ current: 'same-secret', next: 'same-secret', confirm: 'same-secret' });
+    await waitFor(() =>
+      expect(field('New password')).toHaveAccessibleDescription(
+        'New password must be different from the current one',
+      ),
+    );
+    expect(changeCalls(calls)).toHaveLength(0);
+  });
+
+  it("sends the current and new password (not the confirmation), shows 'Saving...', then the toast", async () => {
+    const answer = deferred<TrpcAnswer>();
+    const { calls, onDone } = await renderForm(() => answer.promise);
+    await fill(valid);
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(changeCalls(calls)).toEqual([
+      {
+        url: '/api/trpc/auth.changePassword?batch=1',
+        method: 'POST',
+        procedures: ['auth.changePassword'],
+        inputs: [{ currentPassword: 'old-secret', newPassword: 'new-secret' }],
+      },
+    ]);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(callsTo(calls, 'auth.me')).toHaveLength(1);
+
+    answer.resolve(ok(null));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByText('Other sessions have been signed out.')).toBeInTheDocument();
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(field('Current password')).toHaveValue('');
+    expect(field('New password')).toHaveValue('');
+    expect(field('Confirm new password')).toHaveValue('');
+    // The session was rotated: the current user is asked for again.
+    await waitFor(() => expect(callsTo(calls, 'auth.me')).toHaveLength(2));
+  });
+
+  it('puts a wrong current password under its field, keeps the input and shows no toast', async () => {
+    const { onDone } = await renderForm(
+      fail('BAD_REQUEST', 400, 'Current password is incorrect', {
+        currentPassword: 'Current password is incorrect',
+      }),
+    );
+    await fill(valid);
+    await waitFor(() =>
+      expect(field('Current password')).toHaveAccessibleDescription('Current password is incorrect'),
+    );
+    expect(field('Current password')).toHaveValue('old-secret');
+    expect(field('New password')).toHaveValue('new-secret');
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message in the destructive toast when it names no field", async () => {
+    const { onDone } = await renderForm(
+      fail('TOO_MANY_REQUESTS', 429, 'Too many login attempts. Try again in 600 seconds.'),
+    );
+    await fill(valid);
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Too many login attempts. Try again in 600 seconds.')).toBeInTheDocument();
+    expect(field('Current password')).not.toHaveAccessibleDescription();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('Cancel calls onCancel and sends nothing', async () => {
+    const { calls, onCancel } = await renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(changeCalls(calls)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,81 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/PasswordInput.css';
+import { changePasswordFormSchema, type ChangePasswordFormValues } from '@journey/contracts';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { useChangePassword } from './use-auth';
+
+const emptyForm = (): ChangePasswordFormValues => ({
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+});
+
+/**
+ * Current, new and repeated password. A wrong current password is the server's field message under
+ * its field; anything else the server says (too many attempts, a failure) is the destructive toast.
+ */
+export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => void }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordFormValues>({
+    initialValues: emptyForm(),
+    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
+  });
+
+  const submit = async ({ confirmPassword: _confirm, ...input }: ChangePasswordFormValues) => {
+    try {
+      await change.mutateAsync(input);
+    } catch (error) {
+      const errors = serverFieldErrors(error);
+      form.setErrors(errors);
+      if (Object.keys(errors).length === 0) {
+        notifyError('Error', serverMessage(error) ?? 'There was a problem changing your password.');
+      }
+      return;
+    }
+    form.reset();
+    notifySuccess('Password changed', 'Other sessions have been signed out.');
+    props.onDone();
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          withAsterisk
+          // The dialog's focus trap looks for data-autofocus when it opens, but on the first opening this
+          // form is still loading then: autoFocus takes the focus when it arrives.
+          data-autofocus
+          autoFocus
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Change password'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export default ChangePasswordForm;
