@@ -14,9 +14,25 @@ try {
 
 const app = await buildServer(config);
 
+/** Past this, a close that hangs (a stuck request or database) ends the process with an error. */
+const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+/**
+ * Stops taking connections, lets the requests in flight finish (Fastify's `close`: idle keep-alive
+ * sockets are closed, busy ones after their answer), closes the database (PGlite flushes), exits 0.
+ */
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
-  await app.close();
+  setTimeout(() => {
+    app.log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  try {
+    await app.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

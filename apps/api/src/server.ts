@@ -54,6 +54,27 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   });
 }
 
+/**
+ * The public cache, emptied by every committed write of any process (see PublicCache), and suspended
+ * while such writes could go unheard.
+ */
+async function watchedPublicCache(app: FastifyInstance, database: DatabaseHandle): Promise<PublicCache> {
+  const publicCache = new PublicCache({ suspended: true });
+  const stopWatching = await database.watchDataChanges({
+    onChange: () => publicCache.invalidate(),
+    onListening: () => {
+      if (publicCache.suspended) app.log.info('hearing data changes: public cache on');
+      publicCache.resume();
+    },
+    onLost: () => {
+      app.log.warn('data changes may go unheard: public cache off until the database is back');
+      publicCache.suspend();
+    },
+  });
+  app.addHook('onClose', stopWatching);
+  return publicCache;
+}
+
 /** Builds the whole server without listening, in stages: database, external plugins, routes. */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const logging = loggingOptions(config.logLevel, options.logStream);
@@ -64,6 +85,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     trustProxy: config.trustProxy,
     // tRPC batches name every procedure in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    // While closing, a request already on an open connection is answered (with `Connection: close`)
+    // rather than refused with Fastify's own 503 body: new connections are refused anyway.
+    return503OnClosing: false,
   });
   // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
   app.removeContentTypeParser('text/plain');
@@ -91,7 +115,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');
 
   // Stage 3: routes. The public reads, the same for everyone, are served from the cache without sessions.
-  const publicCache = new PublicCache();
+  const publicCache = await watchedPublicCache(app, database);
   const createContext = contextFactory({
     config,
     database,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { watchPglite, watchPostgres, type DataChangeEvents, type StopWatching } from './data-changes';
 import * as schema from './schema';
 
 /** One Drizzle API over either driver: query modules never know which one runs. */
@@ -32,6 +33,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Runs raw SQL with bound parameters, for tools such as EXPLAIN that Drizzle does not build. */
   query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Hears every committed write to the tables the public answers show, from any process (PostgreSQL
+   * LISTEN/NOTIFY, migration 0004). Resolves once the first LISTEN succeeded or failed; the returned
+   * function stops watching, and `close` stops every watcher.
+   */
+  watchDataChanges(events: DataChangeEvents): Promise<StopWatching>;
+  /** Stops the watchers, then closes the connections (PGlite: flushes and releases the data directory). */
   close(): Promise<void>;
   /** The raw PGlite instance, for tools that dump or copy the embedded database. */
   pglite?: PGlite;
@@ -57,12 +65,17 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
 }
 
 function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
-  const client = postgres(config.url, {
-    max: config.maxConnections ?? 10,
+  const options = {
     onnotice: () => {},
-    connect_timeout: 5,
-  });
+    // Bounds a request while PostgreSQL is unreachable: it fails with CONNECT_TIMEOUT (a 503), not later.
+    connect_timeout: 3,
+    // postgres.js waits up to 20 s between attempts after repeated failures (3^n / 100 s), and a query
+    // waits with it: requests would hang through an outage and long after it. Retry within half a second.
+    backoff: (attempt: number) => Math.min(0.05 * attempt, 0.5),
+  };
+  const client = postgres(config.url, { ...options, max: config.maxConnections ?? 10 });
   const db = drizzlePostgres(client, { schema, logger: config.logger ?? false });
+  const watchers = watcherSet();
   return {
     db: db as Database,
     driver: 'postgres' as const,
@@ -72,7 +85,27 @@ function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
     },
     query: async (text: string, params: unknown[] = []) =>
       client.unsafe<Record<string, unknown>[]>(text, params as postgres.ParameterOrJSON<never>[]),
-    close: () => client.end({ timeout: 5 }),
+    watchDataChanges: (events: DataChangeEvents) => watchers.add(watchPostgres(config.url, options, events)),
+    close: async () => {
+      await watchers.stopAll();
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** The watchers of one handle, so closing the handle stops them (each stops once, whoever asks first). */
+function watcherSet() {
+  const stops = new Set<StopWatching>();
+  return {
+    async add(watching: Promise<StopWatching>): Promise<StopWatching> {
+      const stop = await watching;
+      const stopOnce = async () => {
+        if (stops.delete(stopOnce)) await stop();
+      };
+      stops.add(stopOnce);
+      return stopOnce;
+    },
+    stopAll: () => Promise.all([...stops].map((stop) => stop())),
   };
 }
 
@@ -87,6 +120,7 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
   });
   await client.waitReady;
+  const watchers = watcherSet();
   const db = drizzlePglite(client, { schema, logger: config.logger ?? false });
   return {
     db: db as Database,
@@ -98,7 +132,11 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     },
     query: async (text: string, params: unknown[] = []) =>
       (await client.query<Record<string, unknown>>(text, params)).rows,
-    close: () => client.close(),
+    watchDataChanges: (events: DataChangeEvents) => watchers.add(watchPglite(client, events)),
+    close: async () => {
+      await watchers.stopAll();
+      await client.close();
+    },
   };
 }
 

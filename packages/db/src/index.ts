@@ -1,5 +1,6 @@
 export * from './backup';
 export * from './client';
+export * from './data-changes';
 export * from './experiments';
 export * from './milestones';
 export * from './paging';

@@ -17,22 +17,49 @@ const MAX_ENTRIES = 64;
 
 /**
  * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
- * per version of the data. Every successful write empties the cache (a tRPC middleware) before its
- * response leaves, so no reader can be served what the write changed.
+ * per version of the data. Every successful write here empties the cache (a tRPC middleware) before
+ * its response leaves, so no reader can be served what the write changed; writes from elsewhere (another
+ * server process, psql) empty it when their notification arrives (`DatabaseHandle.watchDataChanges`).
+ *
+ * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
+ * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
  */
 export class PublicCache {
   #entries = new Map<string, Promise<CachedResponse>>();
+  #suspended: boolean;
+
+  /** `suspended`: start without caching until `resume()` (the server resumes once it hears changes). */
+  constructor(options: { suspended?: boolean } = {}) {
+    this.#suspended = options.suspended ?? false;
+  }
+
+  get suspended(): boolean {
+    return this.#suspended;
+  }
 
   /** Drops every entry, pending ones included: a render begun before the write is never kept. */
   invalidate(): void {
     this.#entries.clear();
   }
 
+  /** Changes may go unheard from now on: serve nothing cached and keep nothing. */
+  suspend(): void {
+    this.#suspended = true;
+    this.#entries.clear();
+  }
+
+  /** Changes are heard again; what was cached before may have missed some, so start empty. */
+  resume(): void {
+    this.#suspended = false;
+    this.#entries.clear();
+  }
+
   /** The cached response, or `produce`'s, shared by the requests that miss at the same time. */
   async get(key: string, produce: () => Promise<FreshResponse>): Promise<CachedResponse> {
+    if (this.#suspended) return withEtag(await produce());
     const cached = this.#entries.get(key);
     if (cached) return cached;
-    const pending = produce().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body) }));
+    const pending = produce().then(withEtag);
     if (this.#entries.size < MAX_ENTRIES) this.#entries.set(key, pending);
     try {
       const response = await pending;
@@ -50,8 +77,8 @@ export class PublicCache {
   }
 }
 
-function etagOf(body: Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+function withEtag(fresh: FreshResponse): CachedResponse {
+  return { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
 }
 
 /**

@@ -1,0 +1,91 @@
+import type { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+
+/** The channel migration 0004's triggers notify, with the changed table's name as payload. */
+export const DATA_CHANGE_CHANNEL = 'journey_public_change';
+
+/** What a watcher of committed writes hears (see `DatabaseHandle.watchDataChanges`). */
+export interface DataChangeEvents {
+  /** A committed write changed `table`, one of those the public answers show. */
+  onChange(table: string): void;
+  /** Changes are delivered from now on; any made before may have been missed. */
+  onListening(): void;
+  /** Changes may be missed from now on (the connection dropped), until the next `onListening`. */
+  onLost(): void;
+}
+
+export type StopWatching = () => Promise<void>;
+
+/** Short and flat: a listener that waits long after PostgreSQL is back keeps caches off for nothing. */
+const RELISTEN_DELAY_MS = 250;
+
+/**
+ * LISTENs on a dedicated connection and LISTENs again whenever it drops. postgres.js's own
+ * `sql.listen` re-listens too, but tells no one when the connection drops, and a watcher must know:
+ * the notifications sent meanwhile are lost.
+ */
+export async function watchPostgres(
+  url: string,
+  options: postgres.Options<Record<string, never>>,
+  events: DataChangeEvents,
+): Promise<StopWatching> {
+  let stopped = false;
+  let listening = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = () => {
+    if (stopped) return;
+    if (listening) {
+      listening = false;
+      events.onLost();
+    }
+    retry ??= setTimeout(listen, RELISTEN_DELAY_MS);
+  };
+  // `onnotify` is how postgres.js's own `sql.listen` hears notifications; its types leave it out.
+  const listenerOptions: postgres.Options<Record<string, never>> & {
+    onnotify(channel: string, payload: string): void;
+  } = {
+    ...options,
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotify: (channel, payload) => {
+      if (channel === DATA_CHANGE_CHANNEL) events.onChange(payload);
+    },
+    onclose: lost,
+  };
+  const client = postgres(url, listenerOptions);
+  async function listen() {
+    retry = undefined;
+    try {
+      await client.unsafe(`listen ${DATA_CHANGE_CHANNEL}`);
+      if (stopped || listening) return;
+      listening = true;
+      events.onListening();
+    } catch {
+      // The connection closed or never opened; `onclose` usually saw it, this covers the rest.
+      lost();
+    }
+  }
+
+  await listen();
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(retry);
+    await client.end({ timeout: 1 });
+  };
+}
+
+/** PGlite is one process: its notifications arrive after the query that caused them, never missed. */
+export async function watchPglite(client: PGlite, events: DataChangeEvents): Promise<StopWatching> {
+  const unlisten = await client.listen(DATA_CHANGE_CHANNEL, (payload) => events.onChange(payload));
+  events.onListening();
+  let stopped = false;
+  return async () => {
+    if (stopped || client.closed) return;
+    stopped = true;
+    await unlisten();
+  };
+}
