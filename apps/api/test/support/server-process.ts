@@ -1,0 +1,126 @@
+/**
+ * The real server as a child process, started from the sources (`node --import tsx src/main.ts`) the
+ * way `pnpm dev` runs it, so signals, sockets and the process exit are the real ones.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '@journey/db';
+import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl } from '@journey/db/testing';
+import { http, waitFor } from './http';
+
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** `performance.now()` when the process ended. */
+  at: number;
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  exited: Promise<Exit>;
+  /** What the server wrote to stderr and stdout (LOG_LEVEL=warn), for failure messages. */
+  output(): string;
+}
+
+/** The database the server processes of one test share: a PGlite directory, or a new PostgreSQL database. */
+export interface ServerDatabase {
+  env: Record<string, string>;
+  driver: 'pglite' | 'postgres';
+  cleanup(): Promise<void>;
+}
+
+/**
+ * On the PostgreSQL run a fresh database on TEST_DATABASE_URL; otherwise a PGlite data directory
+ * unpacked from the migrated test template (a server started on an empty one would run initdb, 6-7 s).
+ */
+export async function serverDatabase(): Promise<ServerDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'journey-process-'));
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (testDatabaseUrl()) {
+    const database = await createTestDatabase();
+    if (database.config.driver !== 'postgres') throw new Error('expected PostgreSQL');
+    const url = database.config.url;
+    await database.handle.close();
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: url },
+      driver: 'postgres',
+      cleanup: async () => {
+        await database.cleanup().catch(() => {});
+        await removeDir();
+      },
+    };
+  }
+  const pgliteDir = path.join(dataDir, 'pglite');
+  mkdirSync(pgliteDir);
+  const template = new Blob([readFileSync(await pgliteTemplateFile())]);
+  const handle = await createDatabase({ driver: 'pglite', dataDir: pgliteDir, loadDataDir: template });
+  await handle.close();
+  return { env: { DATA_DIR: dataDir }, driver: 'pglite', cleanup: removeDir };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts the server and resolves once `/readyz` answers 200. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
+      WEB_DIST_DIR: path.join(os.tmpdir(), 'journey-no-web-app'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  );
+  const server: ServerProcess = { base: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+  let gone: Exit | undefined;
+  void exited.then((exit) => (gone = exit));
+  try {
+    await waitFor(
+      'the server process ready',
+      async () =>
+        gone !== undefined ||
+        (await http(server.base, 'GET', '/readyz', { timeoutMs: 2_000 })).status === 200,
+      { timeoutMs: 45_000, everyMs: 100 },
+    );
+    if (gone) throw new Error(`the server process exited early (${gone.code ?? gone.signal})`);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+  }
+  return server;
+}
+
+/** Ends a server that may still run (test cleanup). */
+export async function killServerProcess(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
