@@ -1,4 +1,6 @@
 /** Real HTTP against a listening server (the fault tests cannot use `inject`: sockets matter there). */
+import { createServer } from 'node:net';
+
 export interface HttpAnswer {
   status: number;
   body: unknown;
@@ -72,4 +74,16 @@ let revenueCount = 0;
 export function revenueEntry(amount = '10.00') {
   revenueCount += 1;
   return { amount, source: 'ai', description: `Fault test entry ${revenueCount}`, date: '2025-02-01' };
+}
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
 }

@@ -4,13 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@journey/db';
 import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl } from '@journey/db/testing';
-import { http, waitFor } from './http';
+import { freePort, http, waitFor } from './http';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,17 +62,6 @@ export async function serverDatabase(): Promise<ServerDatabase> {
   const handle = await createDatabase({ driver: 'pglite', dataDir: pgliteDir, loadDataDir: template });
   await handle.close();
   return { env: { DATA_DIR: dataDir }, driver: 'pglite', cleanup: removeDir };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 /** Starts the server and resolves once `/readyz` answers 200. */
