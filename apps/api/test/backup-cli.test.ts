@@ -132,7 +132,7 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
     const { size, mode } = statSync(backupFile);
     expect(mode & 0o777).toBe(0o600);
     expect(result.stdout).toContain(
-      `Wrote ${backupFile} (${size} bytes, at migration 0003_constant_time_reads)`,
+      `Wrote ${backupFile} (${size} bytes, at migration 0004_public_change_notifications)`,
     );
     expect(result.stdout).toMatch(/users +1 rows\n +sessions +1 rows\n +revenues +2 rows\n/);
     expect(result.stdout).toMatch(/experiments +5 rows\n +subscribers +1 rows\n/);

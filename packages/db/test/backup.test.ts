@@ -120,7 +120,7 @@ describe('a backup', () => {
       format: 'journey-backup',
       version: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      migration: { tag: '0003_constant_time_reads', hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      migration: { tag: '0004_public_change_notifications', hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
     });
     expect(Object.keys(backup.tables)).toEqual(BACKUP_TABLE_NAMES);
     expect(Object.keys(backup.tables)).not.toContain('revenueTotals');
@@ -197,7 +197,7 @@ describe('a backup', () => {
       migration: { tag: '0099_future', hash: 'f'.repeat(64), when: Date.now() * 2 },
     };
     await expect(restoreDatabase(target, throughFile(newer))).rejects.toThrow(
-      /comes from a newer schema \(0099_future\) than this database \(0003_constant_time_reads\)/,
+      /comes from a newer schema \(0099_future\) than this database \(0004_public_change_notifications\)/,
     );
     await expect(restoreDatabase(target, { format: 'other' })).rejects.toThrow(/Not a journey backup/);
     await expect(restoreDatabase(target, { ...backup, version: 2 })).rejects.toThrow(
