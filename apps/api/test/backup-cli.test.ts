@@ -17,6 +17,7 @@ import {
   pgliteTemplateFile,
   testDatabaseUrl,
   type TestDatabase,
+  latestMigrationTag,
 } from '@journey/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -132,7 +133,7 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
     const { size, mode } = statSync(backupFile);
     expect(mode & 0o777).toBe(0o600);
     expect(result.stdout).toContain(
-      `Wrote ${backupFile} (${size} bytes, at migration 0004_public_change_notifications)`,
+      `Wrote ${backupFile} (${size} bytes, at migration ${latestMigrationTag()})`,
     );
     expect(result.stdout).toMatch(/users +1 rows\n +sessions +1 rows\n +revenues +2 rows\n/);
     expect(result.stdout).toMatch(/experiments +5 rows\n +subscribers +1 rows\n/);

@@ -158,3 +158,13 @@ export async function createTestDatabase(options: { logger?: Logger } = {}): Pro
     },
   };
 }
+
+/** The tag of the newest committed migration (what a fresh database is at), from drizzle-kit's journal. */
+export function latestMigrationTag(): string {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const latest = journal.entries.at(-1);
+  if (!latest) throw new Error('the migration journal is empty');
+  return latest.tag;
+}
