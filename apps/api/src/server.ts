@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
-import { describeError, registerErrorHandlers } from './plugins/errors';
+import { describeError, refuseWhatTrpcCannotParse, registerErrorHandlers } from './plugins/errors';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
   loginRateChecker,
@@ -21,6 +21,7 @@ import { registerStaticAssets } from './plugins/web-app';
 import { createPageRenderer, registerPageRoutes } from './pages/routes';
 import { loadWebBuild } from './pages/ssr-module';
 import { contextFactory } from './trpc/context';
+import { jsonErrorResponseMeta } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
 import { registerRestRoutes } from './trpc/rest';
 import { appRouter, createCaller, type AppRouter } from './trpc/router';
@@ -88,15 +89,19 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const secret = await sessionSecret(config.sessionSecret, config.dataDir);
   await app.register(async (scope) => {
     await registerSessionPlugins(scope, { database, secret });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext,
-        onError({ error, req }) {
-          if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    await scope.register(async (trpc) => {
+      trpc.addHook('onRequest', refuseWhatTrpcCannotParse);
+      await trpc.register(fastifyTRPCPlugin, {
+        prefix: '/api/trpc',
+        trpcOptions: {
+          router: appRouter,
+          createContext,
+          responseMeta: jsonErrorResponseMeta,
+          onError({ error, req }) {
+            if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      });
     });
     registerRestRoutes(scope, { ...rest, cached: false });
     if (web) {
