@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
@@ -59,6 +59,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     trustProxy: config.trustProxy,
     // tRPC batches name every procedure in one path segment.
     routerOptions: { maxParamLength: 5000 },
+    // Errors raised while routing (a path parameter over that length, a broken URL) get the one body too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, body } = describeError(error);
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    },
   });
   // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
   app.removeContentTypeParser('text/plain');

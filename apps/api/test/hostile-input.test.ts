@@ -127,4 +127,10 @@ describe('hostile input found by fuzzing', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No such procedure.' });
   });
+
+  it('a procedure path over the router limit is a 414 with the one error body', async () => {
+    const response = await call(admin.server.app, 'GET', `/api/trpc/${'a'.repeat(6000)}`);
+    expect(response.statusCode).toBe(414);
+    expect(Object.keys(response.json())).toEqual(['message']);
+  });
 });

@@ -64,7 +64,9 @@ export function expectErrorBody(response: LightMyRequestResponse, trpc: boolean)
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const json = response.json() as { error?: unknown } | { error?: unknown }[];
   // A tRPC batch answers one envelope per call.
-  const bodies = trpc ? [json].flat().map((entry) => entry.error ?? entry) : [json];
+  const bodies = trpc
+    ? [json].flat().map((entry) => (typeof entry.error === 'object' ? entry.error : entry))
+    : [json];
   for (const body of bodies as { message?: unknown; errors?: unknown }[]) {
     expect(typeof body.message).toBe('string');
     if (body.errors !== undefined) {

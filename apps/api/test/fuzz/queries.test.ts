@@ -44,13 +44,20 @@ const session = fc.oneof(
 );
 const cookieOf = (value: string | undefined) => (value === 'admin' ? fuzz.cookie : value);
 
-/** A batch's inputs are values inside one JSON object: the text itself when it is no JSON. */
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/**
+ * A batch's inputs as one JSON object, written as text: an input nested 30,000 deep parses, but
+ * JSON.stringify would overflow the stack. Text that is no JSON goes in as a string.
+ */
+const batchInput = (inputs: string[]): string => {
+  const asValue = (text: string) => {
+    try {
+      JSON.parse(text);
+      return text;
+    } catch {
+      return JSON.stringify(text);
+    }
+  };
+  return `{${inputs.map((text, i) => `"${i}":${asValue(text)}`).join(',')}}`;
 };
 
 /** Reads: no 5xx, errors in the one body, and nothing written, even by the ones that succeed. */
@@ -96,9 +103,7 @@ describe('query strings of reads', () => {
           session,
         }),
         request: ({ procedures, batch, inputs, query, session }) => {
-          const input = batch
-            ? JSON.stringify(Object.fromEntries(inputs.map((v, i) => [i, parsed(v)])))
-            : inputs[0];
+          const input = batch ? batchInput(inputs) : inputs[0];
           const params = [batch ? 'batch=1' : '', input === undefined ? '' : `input=${encode(input)}`, query];
           return {
             method: 'GET',
