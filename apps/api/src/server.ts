@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
 import { registerCrossSiteGuard } from './plugins/cross-site';
-import { describeError, registerErrorHandlers } from './plugins/errors';
+import { describeError, refuseWhatTrpcCannotParse, registerErrorHandlers } from './plugins/errors';
 import { loggingOptions, sendRequestId } from './plugins/logging';
 import {
   DEFAULT_LOGIN_RATE_LIMIT,
@@ -23,6 +23,7 @@ import { registerStaticAssets } from './plugins/web-app';
 import { createPageRenderer, registerPageRoutes } from './pages/routes';
 import { loadWebBuild } from './pages/ssr-module';
 import { contextFactory } from './trpc/context';
+import { jsonErrorResponseMeta } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
 import { registerRestRoutes } from './trpc/rest';
 import { appRouter, createCaller, type AppRouter } from './trpc/router';
@@ -88,6 +89,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     // While closing, a request already on an open connection is answered (with `Connection: close`)
     // rather than refused with Fastify's own 503 body: new connections are refused anyway.
     return503OnClosing: false,
+    // Errors raised while routing (a path parameter over that length, a broken URL) get the one body too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, body } = describeError(error);
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    },
   });
   // Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11).
   app.removeContentTypeParser('text/plain');
@@ -127,15 +133,19 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const secret = await sessionSecret(config.sessionSecret, config.dataDir);
   await app.register(async (scope) => {
     await registerSessionPlugins(scope, { database, secret });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext,
-        onError({ error, req }) {
-          if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    await scope.register(async (trpc) => {
+      trpc.addHook('onRequest', refuseWhatTrpcCannotParse);
+      await trpc.register(fastifyTRPCPlugin, {
+        prefix: '/api/trpc',
+        trpcOptions: {
+          router: appRouter,
+          createContext,
+          responseMeta: jsonErrorResponseMeta,
+          onError({ error, req }) {
+            if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      });
     });
     registerRestRoutes(scope, { ...rest, cached: false });
     if (web) {

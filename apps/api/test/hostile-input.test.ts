@@ -1,6 +1,6 @@
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
-import { useAdminServer } from './helpers';
+import { call, useAdminServer } from './helpers';
 
 const admin = useAdminServer();
 
@@ -64,5 +64,73 @@ describe('hostile input', () => {
     expect(typeof body.message).toBe('string');
     if (field) expect(Object.keys(body.errors ?? {})).toContain(field);
     expect(await counts()).toEqual(before);
+  });
+});
+
+/** Found by the fuzz suite (test/fuzz): each was a 5xx, a wrong content type or a changed row. */
+describe('hostile input found by fuzzing', () => {
+  const counts = () =>
+    Promise.all(
+      [schema.revenues, schema.milestones, schema.experiments].map((t) => admin.server.db.$count(t)),
+    );
+
+  it.each(['%20{id}', '{id}%20', '0{id}', '%2B{id}', '{id}.0', '000{id}'])(
+    'the path id %s names no row: 400, nothing deleted',
+    async (template) => {
+      const created = await call(admin.server.app, 'POST', '/api/revenue', revenue, admin.cookie);
+      expect(created.statusCode).toBe(201);
+      const url = `/api/admin/revenue/${template.replace('{id}', String(created.json().id))}`;
+      const before = await counts();
+      const response = await call(admin.server.app, 'DELETE', url, undefined, admin.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.id).toBe('Id must be a positive whole number.');
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it.each(['multipart/form-data; boundary=x', 'multipart/form-data'])(
+    'a tRPC mutation sent as %s is a 415 with the error body, not a 500',
+    async (contentType) => {
+      const before = await counts();
+      const response = await admin.server.app.inject({
+        method: 'POST',
+        url: '/api/trpc/revenue.create',
+        headers: { cookie: admin.cookie, 'content-type': contentType },
+        payload: `--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n5\r\n--x--\r\n`,
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: 'Content-Type must be application/json.' });
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it('a tRPC mutation without a content type answers its JSON error as JSON', async () => {
+    const response = await admin.server.app.inject({
+      method: 'POST',
+      url: '/api/trpc/revenue.create',
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(typeof response.json().error.message).toBe('string');
+  });
+
+  it('a tRPC path that cannot be decoded twice is a 404 with the error body, not a 500', async () => {
+    const response = await call(
+      admin.server.app,
+      'GET',
+      '/api/trpc/%25,revenue.page',
+      undefined,
+      admin.cookie,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No such procedure.' });
+  });
+
+  it('a procedure path over the router limit is a 414 with the one error body', async () => {
+    const response = await call(admin.server.app, 'GET', `/api/trpc/${'a'.repeat(6000)}`);
+    expect(response.statusCode).toBe(414);
+    expect(Object.keys(response.json())).toEqual(['message']);
   });
 });

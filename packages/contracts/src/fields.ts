@@ -194,14 +194,27 @@ function isImageUrl(value: string): boolean {
   }
 }
 
-export const idField = integerField({
-  requiredMessage: 'Id is required.',
-  invalidMessage: 'Id must be a positive whole number.',
-  min: 1,
-  minMessage: 'Id must be a positive whole number.',
-  max: 2_147_483_647,
-  maxMessage: 'Id is too large.',
-});
+const ID_MAX = 2_147_483_647;
+
+/**
+ * DESIGN.md item 16: a positive 32-bit integer, as a JSON number or written plainly in the path.
+ * Stricter than a form's whole number: ` 1`, `01` or `+1` are no ids, so a URL names at most one row.
+ */
+export const idField = z
+  .union([z.number(), z.string()], {
+    error: (iss) => (isMissing(iss.input) ? 'Id is required.' : 'Id must be a positive whole number.'),
+  })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value;
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (text === '') return fail('Id is required.');
+    if (!/^[1-9]\d*$/.test(text)) return fail('Id must be a positive whole number.');
+    if (Number(text) > ID_MAX) return fail('Id is too large.');
+    return Number(text);
+  });
 
 export const idInput = z.object({ id: idField }, { error: 'Expected a JSON object.' });
 

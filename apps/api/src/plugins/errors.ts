@@ -12,6 +12,28 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
 };
 
+const clientError = (statusCode: number, code: string, message: string) =>
+  Object.assign(new Error(message), { statusCode, code });
+
+/**
+ * An `onRequest` hook for the tRPC routes, for what tRPC would answer with a 500: its Fastify plugin
+ * hands multipart bodies to tRPC as raw streams (past the body limit), and tRPC decodes the already
+ * decoded procedure path a second time, so a `%` in it throws. The API takes JSON only (415), and
+ * such a path names no procedure (404).
+ */
+export async function refuseWhatTrpcCannotParse(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+  if (type && type !== 'application/json') {
+    throw clientError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type');
+  }
+  const { path = '' } = request.params as { path?: string };
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw clientError(404, 'TRPC_NO_PROCEDURE', 'No such procedure.');
+  }
+}
+
 /** Status and body for anything thrown while answering a request. */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) return describeTRPCError(error);

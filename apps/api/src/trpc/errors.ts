@@ -39,3 +39,13 @@ export function describeTRPCError(error: TRPCError): { status: number; body: Err
   if (status >= 500) return { status: 500, body: { message: INTERNAL_ERROR_MESSAGE } };
   return { status, body: { message: error.message } };
 }
+
+/**
+ * tRPC's `responseMeta`: an error tRPC raises before it has set a content type (a POST without a
+ * Content-Type header) would go out as text/plain, though its body is the JSON error.
+ */
+export function jsonErrorResponseMeta(opts: { errors: unknown[]; eagerGeneration: boolean }) {
+  return opts.errors.length > 0 && !opts.eagerGeneration
+    ? { headers: { 'content-type': 'application/json' } }
+    : {};
+}

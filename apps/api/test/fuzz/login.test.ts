@@ -1,0 +1,3 @@
+import { describeWriteFuzz, LOGIN_WRITES } from './writes';
+
+describeWriteFuzz('login', LOGIN_WRITES);

@@ -1,0 +1,3 @@
+import { MILESTONE_WRITES, describeWriteFuzz } from './writes';
+
+describeWriteFuzz('milestones writes', MILESTONE_WRITES);

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { assertNoHarm, PROPERTY_TIMEOUT_MS, RUNS, useFuzzServer, useFuzzStats } from './harness';
+import { hostileString } from './hostile';
+import { encode, hostileCookie, hostileQuery, trpcQueryInput } from './requests';
+
+const fuzz = useFuzzServer();
+const stats = useFuzzStats('Fuzzed reads');
+
+const PAGES = ['revenue.page', 'milestones.page', 'experiments.page', 'subscribers.page'] as const;
+const OTHER_QUERIES = [
+  'auth.me',
+  'auth.user',
+  'auth.registrationStatus',
+  'revenue.summary',
+  'revenue.list',
+  'milestones.list',
+  'experiments.list',
+  'subscribers.list',
+  ...PAGES,
+] as const;
+const REST_READS = [
+  '/api/revenue',
+  '/api/milestones',
+  '/api/experiments',
+  '/api/revenues/all',
+  '/api/user',
+  '/api/admin/subscribers.csv',
+  '/api/openapi.json',
+  '/api/no-such-thing',
+  '/healthz',
+  '/readyz',
+] as const;
+
+/** Reads are cheap to get right and share one parser: half the runs of a write each. */
+const READ_RUNS = Math.ceil(RUNS / 2);
+
+const VALID_PAGE = { sort: 'date', direction: 'desc', limit: 10, q: 'fine' };
+
+/** Signed in for most runs; the others carry no cookie or a forged one. */
+const session = fc.oneof(
+  { arbitrary: fc.constant<string | undefined>('admin'), weight: 3 },
+  { arbitrary: hostileCookie, weight: 1 },
+);
+const cookieOf = (value: string | undefined) => (value === 'admin' ? fuzz.cookie : value);
+
+/**
+ * A batch's inputs as one JSON object, written as text: an input nested 30,000 deep parses, but
+ * JSON.stringify would overflow the stack. Text that is no JSON goes in as a string.
+ */
+const batchInput = (inputs: string[]): string => {
+  const asValue = (text: string) => {
+    try {
+      JSON.parse(text);
+      return text;
+    } catch {
+      return JSON.stringify(text);
+    }
+  };
+  return `{${inputs.map((text, i) => `"${i}":${asValue(text)}`).join(',')}}`;
+};
+
+/** Reads: no 5xx, errors in the one body, and nothing written, even by the ones that succeed. */
+describe('query strings of reads', () => {
+  for (const procedure of PAGES) {
+    it(
+      `tRPC ${procedure}?input=…`,
+      () =>
+        assertNoHarm(fuzz, {
+          label: `tRPC ${procedure}?input=`,
+          stats,
+          trpc: true,
+          readOnly: true,
+          arbitrary: fc.record({ input: trpcQueryInput(VALID_PAGE), session }),
+          request: ({ input, session }) => ({
+            method: 'GET',
+            url: `/api/trpc/${procedure}?input=${encode(input)}`,
+            cookie: cookieOf(session),
+          }),
+          mayAccept: () => true,
+          runs: READ_RUNS,
+        }),
+      PROPERTY_TIMEOUT_MS,
+    );
+  }
+
+  it(
+    'tRPC queries and batches with any query string',
+    () =>
+      assertNoHarm(fuzz, {
+        label: 'tRPC GET (batches, any query)',
+        stats,
+        trpc: true,
+        readOnly: true,
+        arbitrary: fc.record({
+          procedures: fc.array(fc.oneof(fc.constantFrom(...OTHER_QUERIES), hostileString.map(encode)), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          batch: fc.boolean(),
+          inputs: fc.array(trpcQueryInput(VALID_PAGE), { maxLength: 3 }),
+          query: hostileQuery,
+          session,
+        }),
+        request: ({ procedures, batch, inputs, query, session }) => {
+          const input = batch ? batchInput(inputs) : inputs[0];
+          const params = [batch ? 'batch=1' : '', input === undefined ? '' : `input=${encode(input)}`, query];
+          return {
+            method: 'GET',
+            url: `/api/trpc/${procedures.join(',')}?${params.filter(Boolean).join('&')}`,
+            cookie: cookieOf(session),
+          };
+        },
+        mayAccept: () => true,
+        runs: READ_RUNS,
+      }),
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'REST reads with any query string',
+    () =>
+      assertNoHarm(fuzz, {
+        label: 'REST GET (any query)',
+        stats,
+        trpc: false,
+        readOnly: true,
+        arbitrary: fc.record({ path: fc.constantFrom(...REST_READS), query: hostileQuery, session }),
+        request: ({ path, query, session }) => ({
+          method: 'GET',
+          url: `${path}?${query}`,
+          cookie: cookieOf(session),
+        }),
+        mayAccept: () => true,
+        runs: READ_RUNS,
+      }),
+    PROPERTY_TIMEOUT_MS,
+  );
+});

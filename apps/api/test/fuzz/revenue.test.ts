@@ -1,0 +1,3 @@
+import { REVENUE_WRITES, describeWriteFuzz } from './writes';
+
+describeWriteFuzz('revenue writes', REVENUE_WRITES);

@@ -1,0 +1,3 @@
+import { SUBSCRIBER_WRITES, describeWriteFuzz } from './writes';
+
+describeWriteFuzz('subscribers writes', SUBSCRIBER_WRITES);
