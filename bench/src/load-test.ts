@@ -21,7 +21,7 @@ import { startAppServer, type AppServer } from './server/app-server';
 import { assertBuilt, buildApp } from './server/build';
 import { readProcessMemory } from './server/proc-status';
 
-const RAMP_CONNECTIONS = [1, 2, 4, 8, 16, 32];
+const RAMP_CONNECTIONS = [1, 2, 4, 8, 16, 32, 64, 128];
 /** A step that adds less than this to the throughput means the server is saturated. */
 const SATURATION_GAIN = 1.05;
 const WINDOW_S = 10;
@@ -104,6 +104,13 @@ async function runMixed(
   }
 }
 
+/** Answers with a status other than 2xx. */
+function failedAnswers(run: MixedRun): number {
+  return Object.entries(run.statuses)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
 async function revenueTotal(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/revenue`);
   if (!response.ok) throw new Error(`GET /api/revenue answered ${response.status}`);
@@ -173,9 +180,8 @@ async function loadDriver(backend: Backend, duration: number, rampSeconds: numbe
       }
 
       const failures: string[] = [];
-      const failed = Object.entries(run.statuses).filter(([code]) => !code.startsWith('2'));
       if (run.errors + run.timeouts > 0) failures.push(`${run.errors} errors, ${run.timeouts} timeouts`);
-      if (failed.length > 0) failures.push(`non-2xx answers: ${JSON.stringify(Object.fromEntries(failed))}`);
+      if (failedAnswers(run) > 0) failures.push(`non-2xx answers: ${JSON.stringify(run.statuses)}`);
       const second = run.rssWindows[1] ?? 0;
       const last = run.rssWindows.at(-1) ?? 0;
       if (last > second * (1 + MAX_RSS_GROWTH))
@@ -221,11 +227,7 @@ function render(date: string, command: string, results: DriverLoad[], duration: 
     `${r.run.requests.toLocaleString('en-US')} (${Math.round(r.run.rps)}/s)`,
     `${r.run.p50} / ${r.run.p99}`,
     String(r.run.acknowledgedWrites),
-    String(
-      r.run.errors +
-        r.run.timeouts +
-        Object.entries(r.run.statuses).filter(([c]) => !c.startsWith('2')).length,
-    ),
+    String(r.run.errors + r.run.timeouts + failedAnswers(r.run)),
     `${fmt.mib(r.run.rssWindows[1] ?? 0)} → ${fmt.mib(r.run.rssWindows.at(-1) ?? 0)}`,
     `${r.apiTotal} / ${r.sqlTotal} / ${r.expected}`,
     r.failures.length === 0 ? 'pass' : `FAIL: ${r.failures.join('; ')}`,

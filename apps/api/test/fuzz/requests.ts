@@ -25,6 +25,8 @@ export function jsonSeenByServer(request: BodyCase): unknown {
   if (request.body === undefined) return undefined;
   const type = request.contentType?.split(';', 1)[0]?.trim().toLowerCase();
   if (type !== JSON_TYPE) return NOT_JSON;
+  // A JSON write may come without a body (a bodyless logout or delete): the server sees none.
+  if (request.body === '') return undefined;
   try {
     // Fastify's parser skips a byte order mark, as JSON parsers may (RFC 8259 section 8.1).
     return JSON.parse(request.body.replace(/^\ufeff/, '')) as unknown;
