@@ -14,7 +14,7 @@ import {
 } from './support/server-process';
 import { startWriteBurst, storedRevenue, writesUnderWay } from './support/write-burst';
 
-/** The brief's bound from the signal to the exit. */
+/** The promised bound from the signal to the exit. */
 const MAX_EXIT_MS = 10_000;
 
 describe('SIGTERM during a burst of writes', () => {

@@ -16,7 +16,7 @@ import {
   type ServerProcess,
 } from './support/server-process';
 
-/** The brief's bound for a write on one process to show on the other. */
+/** The promised bound for a write on one process to show on the other. */
 const MAX_STALE_MS = 1_000;
 
 if (!testDatabaseUrl())
