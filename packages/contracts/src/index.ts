@@ -7,6 +7,8 @@ export * from './enums';
 export * from './errors';
 export * from './experiments';
 export * from './fields';
+export * from './format';
+export * from './milestone-path';
 export * from './milestones';
 export * from './paging';
 export * from './revenue';

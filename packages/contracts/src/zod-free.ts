@@ -5,3 +5,5 @@
  */
 export * from './constants';
 export * from './enums';
+export * from './format';
+export * from './milestone-path';

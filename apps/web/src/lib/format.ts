@@ -1,17 +1,5 @@
-/** Dollars with thousands separators and cents: "1234.5" → "$1,234.50". */
-export function formatMoney(amount: string | number, options: { cents?: boolean } = {}): string {
-  const value = typeof amount === 'number' ? amount : Number(amount);
-  const digits = options.cents === false ? 0 : 2;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-}
-
-/** A share of the target as a percentage, precise enough to move for small totals. */
-export function formatPercent(fraction: number): string {
-  const percent = fraction * 100;
-  if (percent === 0) return '0%';
-  if (percent < 0.01) return `${percent.toPrecision(2)}%`;
-  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
-}
+// Shared with the server (the badge, the feeds), so both show one figure the same way.
+export { formatMoney, formatPercent } from '@journey/contracts/constants';
 
 /** "2024-03-15T00:00:00.000Z" → "Mar 15, 2024" (in UTC, as entered). */
 export function formatDate(iso: string): string {

@@ -1,0 +1,21 @@
+import { REVENUE_TARGET } from './constants';
+
+/** Dollars with thousands separators and cents: "1234.5" → "$1,234.50". */
+export function formatMoney(amount: string | number, options: { cents?: boolean } = {}): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  const digits = options.cents === false ? 0 : 2;
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+/** A share of the target as a percentage, precise enough to move for small totals. */
+export function formatPercent(fraction: number): string {
+  const percent = fraction * 100;
+  if (percent === 0) return '0%';
+  if (percent < 0.01) return `${percent.toPrecision(2)}%`;
+  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+}
+
+/** How far a total (a decimal string) is toward the target, as the tracker's bar shows it: 0 to 1. */
+export function targetFraction(total: string | number): number {
+  return Math.min(1, Number(total) / REVENUE_TARGET);
+}
