@@ -4,6 +4,7 @@ export * from './data-changes';
 export * from './experiments';
 export * from './milestones';
 export * from './paging';
+export * from './public-data';
 export * from './revenues';
 export * from './session-store';
 export * from './subscribers';

@@ -1,5 +1,5 @@
 import type { Milestone, MilestonePageRequest, MilestoneValues, Page } from '@journey/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { pageOf, type PagingSpec } from './paging';
 import { milestones } from './schema';
@@ -22,6 +22,27 @@ function toMilestone(row: MilestoneRow): Milestone {
 export async function listMilestones(db: Database): Promise<Milestone[]> {
   const rows = await db.select().from(milestones).orderBy(asc(milestones.day), asc(milestones.id));
   return rows.map(toMilestone);
+}
+
+/** The feeds' order: the most recent milestone first (by its date, then the later id). */
+export async function listLatestMilestones(db: Database, limit: number): Promise<Milestone[]> {
+  const rows = await db
+    .select()
+    .from(milestones)
+    .orderBy(desc(milestones.date), desc(milestones.id))
+    .limit(limit);
+  return rows.map(toMilestone);
+}
+
+/** What the sitemap lists: every milestone's id, title and date, in id order. */
+export async function listMilestoneLinks(
+  db: Database,
+): Promise<{ id: number; title: string; date: string }[]> {
+  const rows = await db
+    .select({ id: milestones.id, title: milestones.title, date: milestones.date })
+    .from(milestones)
+    .orderBy(milestones.id);
+  return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
 const MILESTONE_PAGING: PagingSpec<MilestonePageRequest['sort']> = {

@@ -1,5 +1,12 @@
-import type { Page, Revenue, RevenuePageRequest, RevenueSummary, RevenueValues } from '@journey/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import type {
+  Page,
+  Revenue,
+  RevenuePageRequest,
+  RevenueSource,
+  RevenueSummary,
+  RevenueValues,
+} from '@journey/contracts';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { pageOf, type PagingSpec } from './paging';
 import { revenues, revenueTotals } from './schema';
@@ -52,6 +59,60 @@ export async function getRevenueSummary(db: Database): Promise<RevenueSummary> {
   const bySource = { ai: '0.00', passive: '0.00', consulting: '0.00' };
   for (const row of rows) bySource[row.source] = row.amount;
   return { totalRevenue: rows[0]?.total ?? '0.00', bySource };
+}
+
+export interface MonthlyRevenue {
+  /** `YYYY-MM`, in UTC. */
+  month: string;
+  ai: string;
+  passive: string;
+  consulting: string;
+  total: string;
+}
+
+const money = (total: SQL) => sql<string>`round(coalesce(${total}, 0), 2)::text`;
+const sumOf = (source: RevenueSource) =>
+  money(sql`sum(${revenues.amount}) filter (where ${revenues.source} = ${source})`);
+
+/**
+ * Revenue per calendar month (UTC) and source, summed in SQL as exact decimals; months between the
+ * first and the last entry without any revenue are listed with zeros, so every month has its row.
+ */
+export async function monthlyRevenueBySource(db: Database): Promise<MonthlyRevenue[]> {
+  const month = sql<string>`to_char(date_trunc('month', ${revenues.date} at time zone 'UTC'), 'YYYY-MM')`;
+  const rows: MonthlyRevenue[] = await db
+    .select({
+      month,
+      ai: sumOf('ai'),
+      passive: sumOf('passive'),
+      consulting: sumOf('consulting'),
+      total: money(sql`sum(${revenues.amount})`),
+    })
+    .from(revenues)
+    .groupBy(month)
+    .orderBy(month);
+  return withEmptyMonths(rows);
+}
+
+function withEmptyMonths(rows: MonthlyRevenue[]): MonthlyRevenue[] {
+  const filled: MonthlyRevenue[] = [];
+  for (const row of rows) {
+    const previous = filled.at(-1);
+    if (previous) {
+      for (let gap = nextMonth(previous.month); gap < row.month; gap = nextMonth(gap)) {
+        filled.push({ month: gap, ai: '0.00', passive: '0.00', consulting: '0.00', total: '0.00' });
+      }
+    }
+    filled.push(row);
+  }
+  return filled;
+}
+
+/** "2024-12" → "2025-01". */
+function nextMonth(month: string): string {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  const next = new Date(Date.UTC(year, monthNumber, 1));
+  return next.toISOString().slice(0, 7);
 }
 
 export async function createRevenue(db: Database, values: RevenueValues): Promise<Revenue> {
