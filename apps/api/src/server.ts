@@ -5,6 +5,9 @@ import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
+import { registerBadgeRoute } from './features/badge/routes';
+import { registerDiscoveryRoutes } from './features/discovery/routes';
+import { registerOpenDataRoutes } from './features/open-data/routes';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
 import { registerCrossSiteGuard } from './plugins/cross-site';
@@ -130,6 +133,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
   const rest = { router: appRouter, createCaller, createContext, publicCache };
   registerRestRoutes(app, { ...rest, cached: true });
+  registerDiscoveryRoutes(app, { config, database, publicCache });
+  registerBadgeRoute(app, { database, publicCache });
+  await registerOpenDataRoutes(app, { database, publicCache });
   const secret = await sessionSecret(config.sessionSecret, config.dataDir);
   await app.register(async (scope) => {
     await registerSessionPlugins(scope, { database, secret });

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from './helpers';
 
-/** Every row of SPEC.md section 7, plus the newsletter. */
+/** Every row of SPEC.md section 7, plus the newsletter and the open data. */
 const REST_PATHS = {
   '/user': ['get'],
   '/user/password': ['post'],
@@ -29,6 +29,8 @@ const REST_PATHS = {
   '/experiments': ['get', 'post'],
   '/admin/experiments/{id}': ['put', 'delete'],
   '/subscribers': ['post'],
+  '/public/summary.json': ['get'],
+  '/public/revenue.csv': ['get'],
 };
 
 describe('platform', () => {

@@ -2,6 +2,7 @@ import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { publicOrigin } from '../plugins/origin';
 import { isAnonymous, sendCached, type FreshResponse, type PublicCache } from '../plugins/public-cache';
 import type { AppCaller } from '../trpc/router';
 import { fillTemplate, type WebBuild } from './ssr-module';
@@ -38,7 +39,7 @@ export function createPageRenderer(options: {
   const { config, web } = options;
   const site = { productName: config.productName };
 
-  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => publicOrigin(config, request);
 
   const render = async (request: FastifyRequest, data: PageData): Promise<FreshResponse> => {
     const page = await web.ssr.render({ url: request.url, origin: originOf(request), site, data });

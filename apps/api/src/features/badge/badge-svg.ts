@@ -1,0 +1,107 @@
+import { formatMoney, formatPercent, REVENUE_TARGET, targetFraction } from '@journey/contracts';
+import { escapeXml } from '../discovery/xml';
+
+export const BADGE_THEMES = ['light', 'dark'] as const;
+export const BADGE_STYLES = ['flat', 'card'] as const;
+export type BadgeTheme = (typeof BADGE_THEMES)[number];
+export type BadgeStyle = (typeof BADGE_STYLES)[number];
+
+interface Palette {
+  background: string;
+  border: string;
+  text: string;
+  muted: string;
+  /** The label block and the progress fill. */
+  accent: string;
+  onAccent: string;
+  track: string;
+}
+
+/** Every text/background pair passes WCAG AA (4.5:1) in both themes. */
+const PALETTES: Record<BadgeTheme, Palette> = {
+  light: {
+    background: '#ffffff',
+    border: '#ced4da',
+    text: '#212529',
+    muted: '#495057',
+    accent: '#6741d9',
+    onAccent: '#ffffff',
+    track: '#e9ecef',
+  },
+  dark: {
+    background: '#1a1b1e',
+    border: '#373a40',
+    text: '#f1f3f5',
+    muted: '#c1c2c5',
+    accent: '#b197fc',
+    onAccent: '#1a1b1e',
+    track: '#373a40',
+  },
+};
+
+const FONT = 'Verdana,DejaVu Sans,Geneva,sans-serif';
+
+/** The figures a badge shows, formatted as the landing page's tracker formats them. */
+export function badgeFigures(totalRevenue: string) {
+  const fraction = targetFraction(totalRevenue);
+  const total = formatMoney(totalRevenue);
+  const percent = formatPercent(fraction);
+  const target = formatMoney(REVENUE_TARGET, { cents: false });
+  return { fraction, total, percent, title: `Revenue: ${total} — ${percent} of ${target}` };
+}
+
+/** Rough width of Verdana at 11px: badges have no font metrics, and a little slack reads fine. */
+const textWidth = (text: string, size = 11) => Math.ceil(text.length * size * 0.62);
+
+/** The progress badge as a standalone SVG document: `flat` is a one-line shield, `card` a small panel with a bar. */
+export function badgeSvg(totalRevenue: string, theme: BadgeTheme, style: BadgeStyle): string {
+  const figures = badgeFigures(totalRevenue);
+  const colors = PALETTES[theme];
+  return style === 'flat' ? flatBadge(figures, colors) : cardBadge(figures, colors);
+}
+
+type Figures = ReturnType<typeof badgeFigures>;
+
+function svgDocument(width: number, height: number, title: string, body: string[]): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="badge-title">`,
+    `<title id="badge-title">${escapeXml(title)}</title>`,
+    ...body,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+function flatBadge(figures: Figures, colors: Palette): string {
+  const label = 'revenue';
+  const value = `${figures.total} · ${figures.percent}`;
+  const labelWidth = textWidth(label) + 12;
+  const valueWidth = textWidth(value) + 12;
+  const width = labelWidth + valueWidth;
+  return svgDocument(width, 20, figures.title, [
+    `<rect width="${width}" height="20" rx="3" fill="${colors.background}" stroke="${colors.border}"/>`,
+    `<path d="M3 0h${labelWidth - 3}v20H3a3 3 0 0 1-3-3V3a3 3 0 0 1 3-3z" fill="${colors.accent}"/>`,
+    `<g font-family="${FONT}" font-size="11" text-anchor="middle" aria-hidden="true">`,
+    `<text x="${labelWidth / 2}" y="14" fill="${colors.onAccent}">${escapeXml(label)}</text>`,
+    `<text x="${labelWidth + valueWidth / 2}" y="14" fill="${colors.text}">${escapeXml(value)}</text>`,
+    '</g>',
+  ]);
+}
+
+function cardBadge(figures: Figures, colors: Palette): string {
+  // Wide enough that the total and the percentage never overlap, up to the largest total there can be.
+  const width = Math.max(280, textWidth(figures.total, 20) + textWidth(figures.percent, 12) + 56);
+  const barWidth = width - 32;
+  // A started journey shows at least a sliver of progress, as the tracker's bar does.
+  const fill = figures.fraction > 0 ? Math.max(2, Math.round(barWidth * figures.fraction)) : 0;
+  return svgDocument(width, 96, figures.title, [
+    `<rect x="0.5" y="0.5" width="${width - 1}" height="95" rx="8" fill="${colors.background}" stroke="${colors.border}"/>`,
+    `<g font-family="${FONT}" aria-hidden="true">`,
+    `<text x="16" y="24" font-size="11" fill="${colors.muted}">${escapeXml('Revenue toward $1B')}</text>`,
+    `<text x="16" y="50" font-size="20" font-weight="bold" fill="${colors.text}">${escapeXml(figures.total)}</text>`,
+    `<text x="${width - 16}" y="50" font-size="12" text-anchor="end" fill="${colors.muted}">${escapeXml(figures.percent)}</text>`,
+    '</g>',
+    `<rect x="16" y="66" width="${barWidth}" height="10" rx="5" fill="${colors.track}"/>`,
+    fill > 0 ? `<rect x="16" y="66" width="${fill}" height="10" rx="5" fill="${colors.accent}"/>` : '',
+  ]);
+}

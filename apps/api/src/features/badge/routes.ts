@@ -1,0 +1,44 @@
+import { validationErrorBody } from '@journey/contracts';
+import { getRevenueSummary, type DatabaseHandle } from '@journey/db';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PublicCache } from '../../plugins/public-cache';
+import { sendPublicFile } from '../../plugins/public-files';
+import { BADGE_STYLES, BADGE_THEMES, badgeSvg } from './badge-svg';
+
+export const BADGE_PATH = '/badge.svg';
+
+/** Other query parameters (a cache-buster such as `?v=2`) are ignored. */
+const badgeQuery = z.object({
+  theme: z.enum(BADGE_THEMES, { error: 'theme must be light or dark' }).default('light'),
+  style: z.enum(BADGE_STYLES, { error: 'style must be flat or card' }).default('flat'),
+});
+
+/**
+ * Headers of an image other sites embed: readable cross-origin, cached a few minutes by browsers and
+ * proxies, and a policy that lets an opened SVG run nothing.
+ */
+const BADGE_HEADERS = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
+/** The embeddable progress badge, `GET /badge.svg?theme=light|dark&style=flat|card`. */
+export function registerBadgeRoute(
+  app: FastifyInstance,
+  options: { database: DatabaseHandle; publicCache: PublicCache },
+) {
+  app.get(BADGE_PATH, { helmet: false }, async (request, reply) => {
+    const query = badgeQuery.safeParse(request.query ?? {});
+    if (!query.success) return reply.status(400).send(validationErrorBody(query.error));
+    const { theme, style } = query.data;
+    return sendPublicFile(reply, options.publicCache, {
+      key: `${BADGE_PATH} ${theme} ${style}`,
+      contentType: 'image/svg+xml; charset=utf-8',
+      cacheControl: 'public, max-age=300',
+      headers: BADGE_HEADERS,
+      produce: async () =>
+        badgeSvg((await getRevenueSummary(options.database.db)).totalRevenue, theme, style),
+    });
+  });
+}

@@ -1,0 +1,86 @@
+import { DATE_MIN, milestonePath, type Milestone } from '@journey/contracts';
+import { element, escapeXml, XML_DECLARATION } from './xml';
+
+/** How many milestones the feeds carry, newest first: readers poll them, so they stay small. */
+export const FEED_ITEM_LIMIT = 50;
+
+export const FEED_PATHS = { rss: '/feed.xml', atom: '/atom.xml' } as const;
+
+export interface FeedSite {
+  /** Absolute origin, no trailing slash: every link in a feed is absolute. */
+  origin: string;
+  productName: string;
+}
+
+const brandOf = (site: FeedSite) => `The Solo ${site.productName} Journey`;
+const titleOf = (site: FeedSite) => `${brandOf(site)} · Milestones`;
+const DESCRIPTION =
+  "Milestones of one solo founder's public journey to $1,000,000,000 of revenue built with AI.";
+
+/** When the newest milestone happened; a feed without any reads as of the first possible day. */
+function newestDate(milestones: Milestone[]): Date {
+  return new Date(milestones[0]?.date ?? DATE_MIN);
+}
+
+/** RSS 2.0 of the given milestones, in the order given (newest first). */
+export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
+  const items = milestones.map((milestone) => {
+    const link = site.origin + milestonePath(milestone);
+    return [
+      '<item>',
+      element('title', milestone.title),
+      element('link', link),
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      element('pubDate', new Date(milestone.date).toUTCString()),
+      element('description', milestone.description),
+      '</item>',
+    ].join('');
+  });
+  return [
+    XML_DECLARATION,
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    element('title', titleOf(site)),
+    element('link', `${site.origin}/`),
+    element('description', DESCRIPTION),
+    element('language', 'en'),
+    `<atom:link href="${escapeXml(site.origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
+    element('lastBuildDate', newestDate(milestones).toUTCString()),
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** Atom (RFC 4287) of the given milestones, in the order given (newest first). */
+export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
+  const entries = milestones.map((milestone) => {
+    const link = site.origin + milestonePath(milestone);
+    const date = new Date(milestone.date).toISOString();
+    return [
+      '<entry>',
+      element('id', link),
+      `<title type="text">${escapeXml(milestone.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+      element('published', date),
+      element('updated', date),
+      `<content type="text">${escapeXml(milestone.description)}</content>`,
+      '</entry>',
+    ].join('');
+  });
+  return [
+    XML_DECLARATION,
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    element('id', `${site.origin}/`),
+    `<title type="text">${escapeXml(titleOf(site))}</title>`,
+    `<subtitle type="text">${escapeXml(DESCRIPTION)}</subtitle>`,
+    element('updated', newestDate(milestones).toISOString()),
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(site.origin + FEED_PATHS.atom)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(`${site.origin}/`)}"/>`,
+    `<author>${element('name', brandOf(site))}</author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,52 @@
+import { listLatestMilestones, listMilestoneLinks, type DatabaseHandle } from '@journey/db';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { publicOrigin } from '../../plugins/origin';
+import type { PublicCache } from '../../plugins/public-cache';
+import { sendPublicFile } from '../../plugins/public-files';
+import { atomFeed, FEED_ITEM_LIMIT, FEED_PATHS, rssFeed } from './feeds';
+import { robotsTxt, sitemapXml } from './sitemap';
+
+/** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
+export function registerDiscoveryRoutes(
+  app: FastifyInstance,
+  options: { config: Config; database: DatabaseHandle; publicCache: PublicCache },
+) {
+  const { config, database, publicCache } = options;
+  const feeds = [
+    { path: FEED_PATHS.rss, contentType: 'application/rss+xml; charset=utf-8', build: rssFeed },
+    { path: FEED_PATHS.atom, contentType: 'application/atom+xml; charset=utf-8', build: atomFeed },
+  ];
+  for (const feed of feeds) {
+    app.get(feed.path, { helmet: false }, async (request, reply) => {
+      const origin = publicOrigin(config, request);
+      return sendPublicFile(reply, publicCache, {
+        key: `${feed.path} ${origin}`,
+        contentType: feed.contentType,
+        produce: async () =>
+          feed.build(
+            { origin, productName: config.productName },
+            await listLatestMilestones(database.db, FEED_ITEM_LIMIT),
+          ),
+      });
+    });
+  }
+
+  app.get('/sitemap.xml', { helmet: false }, async (request, reply) => {
+    const origin = publicOrigin(config, request);
+    return sendPublicFile(reply, publicCache, {
+      key: `/sitemap.xml ${origin}`,
+      contentType: 'application/xml; charset=utf-8',
+      produce: async () => sitemapXml(origin, await listMilestoneLinks(database.db)),
+    });
+  });
+
+  app.get('/robots.txt', { helmet: false }, async (request, reply) => {
+    const origin = publicOrigin(config, request);
+    return sendPublicFile(reply, publicCache, {
+      key: `/robots.txt ${origin}`,
+      contentType: 'text/plain; charset=utf-8',
+      produce: async () => robotsTxt(origin),
+    });
+  });
+}

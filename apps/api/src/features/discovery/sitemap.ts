@@ -1,0 +1,37 @@
+import { milestonePath } from '@journey/contracts';
+import { element, escapeXml, XML_DECLARATION } from './xml';
+
+/** The sitemap (sitemaps.org 0.9): the landing page and every milestone page. */
+export function sitemapXml(
+  origin: string,
+  milestones: { id: number; title: string; date: string }[],
+): string {
+  const urls = [
+    `<url>${element('loc', `${origin}/`)}</url>`,
+    ...milestones.map(
+      (milestone) =>
+        `<url>${element('loc', origin + milestonePath(milestone))}${element('lastmod', milestone.date.slice(0, 10))}</url>`,
+    ),
+  ];
+  return [
+    XML_DECLARATION,
+    `<urlset xmlns="${escapeXml('http://www.sitemaps.org/schemas/sitemap/0.9')}">`,
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Crawlers may read the public pages and open data, not the admin screens or the private API. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /api/public/',
+    'Disallow: /admin',
+    'Disallow: /auth',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
