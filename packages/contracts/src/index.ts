@@ -7,6 +7,7 @@ export * from './enums';
 export * from './errors';
 export * from './experiments';
 export * from './fields';
+export * from './feeds';
 export * from './format';
 export * from './milestone-path';
 export * from './milestones';

@@ -5,5 +5,6 @@
  */
 export * from './constants';
 export * from './enums';
+export * from './feeds';
 export * from './format';
 export * from './milestone-path';

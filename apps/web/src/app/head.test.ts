@@ -66,6 +66,27 @@ describe('headFor', () => {
     expect(head.name('twitter:image')).toBe(head.property('og:image'));
   });
 
+  it('links the RSS and Atom feeds of the milestones, with absolute URLs', () => {
+    const head = parse(headFor({ pathname: '/', origin, site, status: 200 }));
+    const feeds = [...head.doc.head.querySelectorAll('link[rel="alternate"]')].map((link) => ({
+      type: link.getAttribute('type'),
+      title: link.getAttribute('title'),
+      href: link.getAttribute('href'),
+    }));
+    expect(feeds).toEqual([
+      {
+        type: 'application/rss+xml',
+        title: 'The Solo Unicorn Journey · Milestones',
+        href: `${origin}/feed.xml`,
+      },
+      {
+        type: 'application/atom+xml',
+        title: 'The Solo Unicorn Journey · Milestones',
+        href: `${origin}/atom.xml`,
+      },
+    ]);
+  });
+
   it.each(['/auth', '/admin'])('keeps %s out of search results, without a canonical link', (pathname) => {
     const head = parse(headFor({ pathname, origin, site, status: 200 }));
     expect(head.canonical).toBeNull();

@@ -1,3 +1,4 @@
+import { FEED_PATHS, feedTitle } from '@journey/contracts/constants';
 import type { SiteInfo } from './site-context';
 import { paths } from './paths';
 
@@ -16,7 +17,7 @@ export function pageTitle(pathname: string, site: SiteInfo, status = 200): strin
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** <head> tags of a server-rendered page: title, description, canonical, Open Graph and Twitter card. */
+/** <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter card. */
 export function headFor(page: { pathname: string; origin: string; site: SiteInfo; status: number }): string {
   const title = escapeAttribute(pageTitle(page.pathname, page.site, page.status));
   const description = escapeAttribute(SITE_DESCRIPTION);
@@ -27,6 +28,7 @@ export function headFor(page: { pathname: string; origin: string; site: SiteInfo
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
+    ...feedLinks(page.origin, page.site),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeAttribute(`The Solo ${page.site.productName} Journey`)}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -41,4 +43,13 @@ export function headFor(page: { pathname: string; origin: string; site: SiteInfo
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
   ].join('\n    ');
+}
+
+/** Feed readers and browsers find the milestone feeds from any page. */
+function feedLinks(origin: string, site: SiteInfo): string[] {
+  const title = escapeAttribute(feedTitle(site.productName));
+  return [
+    `<link rel="alternate" type="application/rss+xml" title="${title}" href="${escapeAttribute(origin + FEED_PATHS.rss)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${title}" href="${escapeAttribute(origin + FEED_PATHS.atom)}" />`,
+  ];
 }

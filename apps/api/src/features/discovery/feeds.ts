@@ -1,10 +1,8 @@
-import { DATE_MIN, milestonePath, type Milestone } from '@journey/contracts';
+import { DATE_MIN, FEED_PATHS, feedTitle, milestonePath, type Milestone } from '@journey/contracts';
 import { element, escapeXml, XML_DECLARATION } from './xml';
 
 /** How many milestones the feeds carry, newest first: readers poll them, so they stay small. */
 export const FEED_ITEM_LIMIT = 50;
-
-export const FEED_PATHS = { rss: '/feed.xml', atom: '/atom.xml' } as const;
 
 export interface FeedSite {
   /** Absolute origin, no trailing slash: every link in a feed is absolute. */
@@ -13,7 +11,7 @@ export interface FeedSite {
 }
 
 const brandOf = (site: FeedSite) => `The Solo ${site.productName} Journey`;
-const titleOf = (site: FeedSite) => `${brandOf(site)} · Milestones`;
+const titleOf = (site: FeedSite) => feedTitle(site.productName);
 const DESCRIPTION =
   "Milestones of one solo founder's public journey to $1,000,000,000 of revenue built with AI.";
 

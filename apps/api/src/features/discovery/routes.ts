@@ -1,10 +1,11 @@
+import { FEED_PATHS } from '@journey/contracts';
 import { listLatestMilestones, listMilestoneLinks, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { publicOrigin } from '../../plugins/origin';
 import type { PublicCache } from '../../plugins/public-cache';
 import { sendPublicFile } from '../../plugins/public-files';
-import { atomFeed, FEED_ITEM_LIMIT, FEED_PATHS, rssFeed } from './feeds';
+import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from './feeds';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
