@@ -4,15 +4,9 @@
  * (PostgreSQL's own crash safety is not this project's to prove); skipped in the PostgreSQL run.
  */
 import { testDatabaseUrl } from '@journey/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAdmin } from './support/http';
-import {
-  killServerProcess,
-  serverDatabase,
-  startServerProcess,
-  type ServerDatabase,
-  type ServerProcess,
-} from './support/server-process';
+import { useServerProcesses } from './support/server-process';
 import { startWriteBurst, storedRevenue, writesUnderWay, type Acknowledged } from './support/write-burst';
 
 const KILLS = 3;
@@ -21,18 +15,10 @@ if (testDatabaseUrl())
   console.log('crash test: runs in the PGlite run only (it kills the embedded database)');
 
 describe.skipIf(testDatabaseUrl() !== undefined)('kill -9 during a burst of writes on PGlite', () => {
-  let database: ServerDatabase;
-  let server: ServerProcess | undefined;
-  beforeAll(async () => {
-    database = await serverDatabase();
-  }, 60_000);
-  afterAll(async () => {
-    await killServerProcess(server);
-    await database?.cleanup();
-  });
+  const processes = useServerProcesses();
 
   it(`reopens after each of ${KILLS} kills with every acknowledged write and exact totals`, async () => {
-    server = await startServerProcess(database.env);
+    let server = await processes.start();
     const cookie = await registerAdmin(server.base);
     const acknowledged: Acknowledged[] = [];
     for (let kill = 1; kill <= KILLS; kill++) {
@@ -45,7 +31,7 @@ describe.skipIf(testDatabaseUrl() !== undefined)('kill -9 during a burst of writ
       acknowledged.push(...burst.acknowledged);
 
       // Opens (no corruption, no stale lock), and holds every write acknowledged so far.
-      server = await startServerProcess(database.env);
+      server = await processes.start();
       const stored = await storedRevenue(server.base, cookie);
       expect(acknowledged.filter((write) => !stored.ids.has(write.id))).toEqual([]);
       expect(stored.totalCents).toBe(stored.sumCents);

@@ -3,33 +3,19 @@
  * what is in flight, closes the database and exits 0. Runs on PGlite and, in the PostgreSQL run, on
  * PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerAdmin } from './support/http';
-import {
-  killServerProcess,
-  serverDatabase,
-  startServerProcess,
-  type ServerDatabase,
-  type ServerProcess,
-} from './support/server-process';
+import { useServerProcesses } from './support/server-process';
 import { startWriteBurst, storedRevenue, writesUnderWay } from './support/write-burst';
 
 /** The promised bound from the signal to the exit. */
 const MAX_EXIT_MS = 10_000;
 
 describe('SIGTERM during a burst of writes', () => {
-  let database: ServerDatabase;
-  let server: ServerProcess | undefined;
-  beforeAll(async () => {
-    database = await serverDatabase();
-  }, 60_000);
-  afterAll(async () => {
-    await killServerProcess(server);
-    await database?.cleanup();
-  });
+  const processes = useServerProcesses();
 
   it('answers the writes in flight, exits 0 within 10 s, and loses no acknowledged write', async () => {
-    server = await startServerProcess(database.env);
+    let server = await processes.start();
     const cookie = await registerAdmin(server.base);
     const burst = startWriteBurst(server.base, cookie);
     await writesUnderWay(burst);
@@ -51,12 +37,12 @@ describe('SIGTERM during a burst of writes', () => {
     // Requests in flight when the signal came were answered, not dropped.
     expect(inFlight.length).toBeGreaterThan(0);
     console.log(
-      `shutdown test (${database.driver}): exit ${Math.round(exit.at - signalAt)} ms after SIGTERM; ` +
+      `shutdown test (${processes.database().driver}): exit ${Math.round(exit.at - signalAt)} ms after SIGTERM; ` +
         `${burst.acknowledged.length} writes acknowledged (${inFlight.length} in flight at the signal), ` +
         `${burst.unanswered} unanswered`,
     );
 
-    server = await startServerProcess(database.env);
+    server = await processes.start();
     const stored = await storedRevenue(server.base, cookie);
     const lost = burst.acknowledged.filter((write) => !stored.ids.has(write.id));
     expect(lost).toEqual([]);

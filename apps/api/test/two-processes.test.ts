@@ -8,13 +8,7 @@ import { testDatabaseUrl } from '@journey/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMilestone, msUntilSeen, waitForCacheServing } from './support/cache-probe';
 import { http, registerAdmin, revenueEntry, waitFor } from './support/http';
-import {
-  killServerProcess,
-  serverDatabase,
-  startServerProcess,
-  type ServerDatabase,
-  type ServerProcess,
-} from './support/server-process';
+import { useServerProcesses, type ServerProcess } from './support/server-process';
 
 /** The promised bound for a write on one process to show on the other. */
 const MAX_STALE_MS = 1_000;
@@ -23,7 +17,7 @@ if (!testDatabaseUrl())
   console.log('two-processes test: runs in the PostgreSQL run only (TEST_DATABASE_URL)');
 
 describe.runIf(testDatabaseUrl() !== undefined)('two server processes on one PostgreSQL', () => {
-  let database: ServerDatabase;
+  const processes = useServerProcesses();
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   /** Writes from outside both servers, as psql would make them. */
@@ -31,9 +25,8 @@ describe.runIf(testDatabaseUrl() !== undefined)('two server processes on one Pos
   let cookie: string;
 
   beforeAll(async () => {
-    database = await serverDatabase();
-    [a, b] = await Promise.all([startServerProcess(database.env), startServerProcess(database.env)]);
-    const url = database.env.DATABASE_URL;
+    [a, b] = await Promise.all([processes.start(), processes.start()]);
+    const url = processes.database().env.DATABASE_URL;
     if (!url) throw new Error('expected a PostgreSQL database');
     outside = await createDatabase({ driver: 'postgres', url, maxConnections: 1 });
     cookie = await registerAdmin(a.base);
@@ -41,8 +34,6 @@ describe.runIf(testDatabaseUrl() !== undefined)('two server processes on one Pos
 
   afterAll(async () => {
     await outside?.close();
-    await Promise.all([killServerProcess(a), killServerProcess(b)]);
-    await database?.cleanup();
   });
 
   const servers = () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@journey/db';
 import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl } from '@journey/db/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort, http, waitFor } from './http';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,4 +112,32 @@ export async function killServerProcess(server: ServerProcess | undefined): Prom
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGKILL');
   await server.exited;
+}
+
+/**
+ * For a describe block: a server database made before its tests; every process `start` gave is killed,
+ * and the database removed, after them (after the block's own `afterAll`s, which run first).
+ */
+export function useServerProcesses(): { database(): ServerDatabase; start(): Promise<ServerProcess> } {
+  let database: ServerDatabase | undefined;
+  const started: ServerProcess[] = [];
+  beforeAll(async () => {
+    database = await serverDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(started.map((server) => killServerProcess(server)));
+    await database?.cleanup();
+  });
+  const current = () => {
+    if (!database) throw new Error('the server database is not made yet');
+    return database;
+  };
+  return {
+    database: current,
+    async start() {
+      const server = await startServerProcess(current().env);
+      started.push(server);
+      return server;
+    },
+  };
 }
