@@ -24,7 +24,7 @@ import { sessionSecret } from './plugins/secret';
 import { PublicCache } from './plugins/public-cache';
 import { registerStaticAssets } from './plugins/web-app';
 import { createPageRenderer, registerPageRoutes } from './pages/routes';
-import { loadWebBuild } from './pages/ssr-module';
+import { inlineScriptHashes, loadWebBuild } from './pages/ssr-module';
 import { contextFactory } from './trpc/context';
 import { jsonErrorResponseMeta } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
@@ -116,9 +116,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // Stage 2: external plugins.
   let renderPage: PageRenderer | null = null;
   registerErrorHandlers(app, { renderPage: () => renderPage });
-  await registerSharedPlugins(app);
-  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   const web = await loadWebBuild(config.webDistDir);
+  await registerSharedPlugins(app, { inlineScriptHashes: web ? inlineScriptHashes(web.template) : [] });
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
   if (web) await registerStaticAssets(app, web.clientDir);
   else
     app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,4 +42,18 @@ export function fillTemplate(template: string, parts: { head: string; html: stri
       '<!--app-state-->',
       parts.state ? `<script type="application/json" id="app-state">${parts.state}</script>` : '',
     );
+}
+
+/**
+ * CSP sources (`'sha256-…'`) for the template's inline scripts (the colour-scheme script that must run
+ * before the first paint), so they run under `script-src 'self'` while no injected script could.
+ * JSON data blocks are not scripts the browser runs and need none.
+ */
+export function inlineScriptHashes(template: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of template.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\bsrc=|type="application\/json"/.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }

@@ -27,10 +27,12 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
 };
 
 /** Security headers, ETags, compression and rate limits: the plugins every route relies on. */
-export async function registerSharedPlugins(app: FastifyInstance) {
+export async function registerSharedPlugins(app: FastifyInstance, options: { inlineScriptHashes: string[] }) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
+        // The page template's own inline scripts, by hash (pages/ssr-module.ts), and nothing inline besides.
+        'script-src': ["'self'", ...options.inlineScriptHashes],
         // Experiment images may live on any https host the admin links to.
         'img-src': ["'self'", 'data:', 'https:'],
         // Plain-http installs (127.0.0.1, a LAN box) must not have their assets rewritten to https.

@@ -20,7 +20,7 @@ export function Providers(props: {
           <MantineProvider
             theme={theme}
             cssVariablesResolver={cssVariablesResolver}
-            defaultColorScheme="light"
+            defaultColorScheme="auto"
           >
             <Toasts />
             {props.children}

@@ -14,10 +14,13 @@ const green: MantineColorsTuple = [
   '#1e7a33',
 ];
 
-/** Shade 8 of the primary colour keeps text on white above WCAG AA contrast (DESIGN.md section 5). */
+/**
+ * Shade 8 of the primary colour keeps text on white above WCAG AA contrast (DESIGN.md section 5), and
+ * shade 7 white text on filled buttons in the dark scheme (shade 5 is 4.3:1).
+ */
 export const theme = createTheme({
   primaryColor: 'violet',
-  primaryShade: { light: 8, dark: 5 },
+  primaryShade: { light: 8, dark: 7 },
   fontFamily: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
@@ -35,13 +38,19 @@ export const theme = createTheme({
 
 /**
  * Mantine's dimmed grey (#868e96) is 3.3:1 on white and its error red (#fa5252) 3.3:1; gray.7 and red.9
- * keep secondary text and field errors above 4.5:1.
+ * keep secondary text and field errors above 4.5:1. `--journey-surface-muted` is the tinted background
+ * of alternate sections and of the admin and sign-in pages, in each scheme.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--journey-surface-muted': 'var(--mantine-color-gray-0)',
   },
-  dark: {},
+  dark: {
+    // Mantine's dark.2 is 3.5:1 on a dark card; dark.1 is above 4.5:1 on every dark surface.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--journey-surface-muted': 'var(--mantine-color-dark-8)',
+  },
 });

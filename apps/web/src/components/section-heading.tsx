@@ -10,7 +10,13 @@ export function SectionHeading(props: {
 }) {
   return (
     <Stack gap="xs" maw={720}>
-      <Text tt="uppercase" fw={700} fz="xs" c="violet.8" style={{ letterSpacing: '0.14em' }}>
+      <Text
+        tt="uppercase"
+        fw={700}
+        fz="xs"
+        c="var(--mantine-color-violet-text)"
+        style={{ letterSpacing: '0.14em' }}
+      >
         {props.eyebrow}
       </Text>
       <Title order={2} id={props.id} fz={{ base: 30, sm: 40 }} lh={1.15} style={{ letterSpacing: '-0.02em' }}>

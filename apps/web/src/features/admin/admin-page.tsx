@@ -18,6 +18,7 @@ import { LogoMark } from '../../components/logo-mark';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverMessage } from '../../lib/trpc';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
+import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ExperimentTable } from '../experiments/experiment-table';
@@ -55,29 +56,30 @@ export default function AdminPage() {
   };
 
   return (
-    <Box bg="gray.0" mih="100vh">
+    <Box bg="var(--journey-surface-muted)" mih="100vh">
       <Box component="header" bg="#070a18" c="white" py="md">
         <Container size="xl">
-          <Group justify="space-between">
-            <Group gap="sm">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <Anchor component={Link} to={paths.home} c="white" aria-label={`Solo ${site.productName} home`}>
                 <LogoMark />
               </Anchor>
-              <div>
-                <Title order={1} fz={22} c="white">
+              <Box miw={0}>
+                <Title order={1} fz={{ base: 19, sm: 22 }} c="white" style={{ whiteSpace: 'nowrap' }}>
                   Admin Panel
                 </Title>
                 {user && (
-                  <Text size="sm" c="gray.4">
+                  <Text size="sm" c="gray.4" truncate="end">
                     Welcome, {user.username}
                   </Text>
                 )}
-              </div>
+              </Box>
             </Group>
-            <Group gap="sm">
+            <Group gap="xs" wrap="nowrap">
               <Anchor component={Link} to={paths.home} c="gray.3" size="sm" visibleFrom="sm">
                 View site
               </Anchor>
+              <ColorSchemeToggle color="gray.0" c="white" />
               <ChangePasswordDialog />
               <Button
                 variant="white"

@@ -2,7 +2,7 @@
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Tabs.css';
-import { List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
+import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { useCurrentUser } from './use-current-user';
@@ -25,10 +26,13 @@ export default function AuthPage() {
   return (
     <div className={classes.page}>
       <aside className={classes.marketing} aria-label="About the admin panel">
-        <Link to={paths.home} className={classes.brand}>
-          <LogoMark />
-          <span>Solo {site.productName}</span>
-        </Link>
+        <Group justify="space-between" wrap="nowrap">
+          <Link to={paths.home} className={classes.brand}>
+            <LogoMark />
+            <span>Solo {site.productName}</span>
+          </Link>
+          <ColorSchemeToggle color="gray.0" c="white" />
+        </Group>
         <Stack gap="lg" maw={520}>
           <Title order={2} c="white" fz={{ base: 28, sm: 40 }} lh={1.15} style={{ letterSpacing: '-0.02em' }}>
             The control room of a one-person venture studio.

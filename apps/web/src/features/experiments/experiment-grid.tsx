@@ -70,7 +70,13 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
 export function ExperimentGrid() {
   const { data: experiments, isPending, isError } = useExperiments();
   return (
-    <Box component="section" id="lab" aria-labelledby="lab-title" py={{ base: 64, sm: 96 }} bg="gray.0">
+    <Box
+      component="section"
+      id="lab"
+      aria-labelledby="lab-title"
+      py={{ base: 64, sm: 96 }}
+      bg="var(--journey-surface-muted)"
+    >
       <Container size="lg">
         <Stack gap={40}>
           <SectionHeading id="lab-title" eyebrow="AI Lab" title="AI Arena">

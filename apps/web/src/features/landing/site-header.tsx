@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
+import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useNeededOnce } from '../../components/on-demand';
 import { NAV_LINKS } from './nav-links';
 import classes from './site-header.module.css';
@@ -38,15 +39,18 @@ export function SiteHeader() {
               Connect
             </Button>
           </Group>
-          <Burger
-            hiddenFrom="md"
-            opened={opened}
-            onClick={open}
-            color="white"
-            aria-label="Open menu"
-            aria-expanded={opened}
-            aria-controls="mobile-menu"
-          />
+          <Group gap={4} wrap="nowrap">
+            <ColorSchemeToggle color="gray.0" c="white" />
+            <Burger
+              hiddenFrom="md"
+              opened={opened}
+              onClick={open}
+              color="white"
+              aria-label="Open menu"
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+          </Group>
         </Group>
       </Container>
 

@@ -11,14 +11,19 @@ export function StorySection() {
       id="journey"
       aria-labelledby="journey-title"
       py={{ base: 64, sm: 96 }}
-      bg="gray.0"
+      bg="var(--journey-surface-muted)"
     >
       <Container size="lg">
         <Grid gap={{ base: 32, md: 64 }}>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg" pos={{ md: 'sticky' }} top={96}>
               <SectionHeading id="journey-title" eyebrow="The story" title="The Spark" />
-              <Blockquote color="violet" cite="— a note to myself, 2:14 a.m.">
+              <Blockquote
+                color="violet"
+                cite="— a note to myself, 2:14 a.m."
+                // Mantine fades the citation to 60 %: under 4.5:1 on the tinted quote in the dark scheme.
+                styles={{ cite: { opacity: 1, color: 'var(--mantine-color-dimmed)' } }}
+              >
                 The tools finally outgrew the team. What if the company is just me, and everything else is
                 leverage?
               </Blockquote>

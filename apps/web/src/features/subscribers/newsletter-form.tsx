@@ -1,45 +1,55 @@
 import { NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
 import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
-import type { validateNewsletter } from './newsletter-validation';
 
 interface NewsletterValues {
   email: string;
   consent: boolean;
 }
 
+const EMPTY: NewsletterValues = { email: '', consent: false };
+
+type FieldErrors = Partial<Record<keyof NewsletterValues, ReactNode>>;
+
 // The validation schema brings zod, which the landing page's first load goes without: it is fetched
 // when the visitor first focuses the form, and awaited before a submit is validated.
 const loadValidation = () => import('./newsletter-validation').then((module) => module.validateNewsletter);
 
-/** 'Stay Updated': a real sign-up (DESIGN.md item 4), thanks shown for 3 s, fields cleared. */
+/**
+ * 'Stay Updated': a real sign-up (DESIGN.md item 4), thanks shown for 3 s, fields cleared. Its two
+ * fields live in React state rather than @mantine/form, which would be 6 KB of the landing page's
+ * JavaScript budget for one address and one checkbox (README, Decisions).
+ */
 export function NewsletterForm() {
   const subscribe = trpc.subscribers.subscribe.useMutation();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [thanked, setThanked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const validation = useRef<typeof validateNewsletter | null>(null);
-  const form = useForm<NewsletterValues>({
-    initialValues: { email: '', consent: false },
-    validate: (values) => validation.current?.(values) ?? {},
-  });
-  const submit = form.onSubmit(async (values) => {
+
+  // Typing in a field clears its error, as the admin panel's forms do.
+  const change = <K extends keyof NewsletterValues>(name: K, value: NewsletterValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const validateThenSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const validate = await loadValidation();
+    const invalid: FieldErrors = validate(values);
+    setErrors(invalid);
+    if (Object.values(invalid).some(Boolean)) return;
     setFailure(null);
     try {
       await subscribe.mutateAsync(values);
-      form.reset();
+      setValues(EMPTY);
       setThanked(true);
     } catch (error) {
-      form.setErrors(serverFieldErrors(error));
+      setErrors(serverFieldErrors(error));
       setFailure(serverMessage(error) ?? 'Something went wrong. Please try again.');
     }
-  });
-  const validateThenSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    validation.current ??= await loadValidation();
-    submit();
   };
 
   useEffect(() => {
@@ -58,11 +68,15 @@ export function NewsletterForm() {
           autoComplete="email"
           size="md"
           withAsterisk
-          {...form.getInputProps('email')}
+          value={values.email}
+          onChange={(event) => change('email', event.currentTarget.value)}
+          error={errors.email}
         />
         <Checkbox
           label="I agree to receive updates about the journey by email. Unsubscribe any time."
-          {...form.getInputProps('consent', { type: 'checkbox' })}
+          checked={values.consent}
+          onChange={(event) => change('consent', event.currentTarget.checked)}
+          error={errors.consent}
         />
         <Button type="submit" size="md" disabled={subscribe.isPending}>
           {subscribe.isPending ? 'Processing...' : 'Subscribe'}

@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { HEADLINE } from './support';
+
+/** Mantine's colour-scheme manager's key (what index.html's script reads before the first paint). */
+const STORAGE_KEY = 'mantine-color-scheme-value';
+
+/**
+ * Records every value <html data-mantine-color-scheme> takes from the very start of each document, so a
+ * test can tell whether the page ever showed another scheme, if only for one frame.
+ */
+async function recordSchemes(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { schemesSeen: string[] }).schemesSeen = seen;
+    new MutationObserver(() => {
+      const scheme = document.documentElement.getAttribute('data-mantine-color-scheme');
+      if (scheme && seen.at(-1) !== scheme) seen.push(scheme);
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-mantine-color-scheme'] });
+  });
+}
+
+const schemesSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { schemesSeen: string[] }).schemesSeen);
+
+const html = (page: Page) => page.locator('html');
+
+/** The page's background colour as `rgb(r, g, b)`. */
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** Loads `path` with the app's scripts emptied: what shows is what the first paint shows, before React runs. */
+async function firstPaint(page: Page, path: string) {
+  await page.route('**/assets/*.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+  await page.unroute('**/assets/*.js');
+}
+
+// Mantine's body colours: dark.7 in the dark scheme, white in the light one.
+const DARK_BODY = 'rgb(36, 36, 36)';
+const LIGHT_BODY = 'rgb(255, 255, 255)';
+
+test.describe('dark mode', () => {
+  test.describe('on a system set to dark', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test('the first paint is already dark, before any script of the app runs', async ({ page }, testInfo) => {
+      await recordSchemes(page);
+      await firstPaint(page, '/');
+      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      expect(await bodyBackground(page)).toBe(DARK_BODY);
+      await testInfo.attach('first paint, system dark, scripts emptied', {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      expect(await schemesSeen(page)).toEqual(['dark']);
+    });
+
+    test('/ has no serious or critical axe violation in the dark scheme', async ({ page, axe }) => {
+      await page.goto('/');
+      await expect(html(page)).toHaveAttribute('data-hydrated', '');
+      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+      await axe();
+    });
+
+    test('the sign-in page is dark and passes axe', async ({ page, axe }) => {
+      await page.goto('/auth');
+      await expect(html(page)).toHaveAttribute('data-hydrated', '');
+      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+      await axe();
+    });
+
+    test('the admin panel is dark and passes axe', async ({ admin, axe }) => {
+      await admin.page.goto('/admin');
+      await expect(html(admin.page)).toHaveAttribute('data-hydrated', '');
+      await expect(html(admin.page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await expect(admin.page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(admin.page.getByRole('table').first()).toBeVisible();
+      await axe();
+    });
+  });
+
+  test('the toggle switches the scheme, remembers it across reloads with no flash, and can follow the system again', async ({
+    page,
+  }, testInfo) => {
+    await recordSchemes(page);
+    await page.goto('/');
+    await expect(html(page)).toHaveAttribute('data-hydrated', '');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await bodyBackground(page)).toBe(LIGHT_BODY);
+
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Dark mode' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(await bodyBackground(page)).toBe(DARK_BODY);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe('dark');
+
+    // Reloaded with the app's scripts emptied: the remembered choice is painted by index.html's script alone.
+    await firstPaint(page, '/');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await bodyBackground(page)).toBe(DARK_BODY);
+    await testInfo.attach('first paint after choosing dark on a light system', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    expect(await schemesSeen(page), 'every scheme the reloaded page showed').toEqual(['dark']);
+
+    // A full reload: still dark, and it never showed light on the way.
+    await page.reload();
+    await expect(html(page)).toHaveAttribute('data-hydrated', '');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(await schemesSeen(page)).toEqual(['dark']);
+
+    // Back to light, the system's scheme: the page follows the system again.
+    await toggle.click();
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe('auto');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(html(page)).toHaveAttribute('data-hydrated', '');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('a light choice on a dark system is remembered too', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await recordSchemes(page);
+    await page.goto('/');
+    await expect(html(page)).toHaveAttribute('data-hydrated', '');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('banner').getByRole('button', { name: 'Dark mode' }).click();
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe('light');
+
+    await page.reload();
+    await expect(html(page)).toHaveAttribute('data-hydrated', '');
+    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await schemesSeen(page)).toEqual(['light']);
+  });
+
+  test('the page runs no inline script but the colour-scheme one, allowed by its hash', async ({
+    request,
+  }) => {
+    const response = await request.get('/');
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const scriptSources = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(scriptSources[0]).toBe("'self'");
+    expect(scriptSources.slice(1)).toHaveLength(1);
+    expect(scriptSources[1]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
