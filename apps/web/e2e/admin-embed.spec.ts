@@ -99,6 +99,22 @@ test.describe('admin: embed', () => {
     }
   });
 
+  test('the server renders the snippets with the origin it knows', async ({ admin: { page }, baseURL }) => {
+    const response = await page.request.get('/admin?tab=embed');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const expected = expectedSnippets(baseURL!, 'light', 'flat');
+    // In the page as text: HTML-escaped once more inside the textarea.
+    expect(html).toContain(
+      expected.html
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;'),
+    );
+    expect(html).toContain(`"origin":"${baseURL}"`);
+  });
+
   test('copies the exact snippet and says so', async ({ admin: { page }, baseURL }) => {
     const embed = await openEmbed(page);
     await embed.style.getByText('Card', { exact: true }).click();
