@@ -1,3 +1,4 @@
+import { BADGE_SIZES } from '@journey/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { call, useAdminServer } from './helpers';
@@ -100,5 +101,31 @@ describe('progress badge', () => {
     const twice = await badge('?theme=light&theme=dark');
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors).toHaveProperty('theme');
+  });
+
+  // Last: it makes the total huge. The Embed section's snippets state these sizes in width and height.
+  it('keeps each style at its fixed size whatever the total, squeezing a long figure to fit', async () => {
+    const sizesOf = async () => {
+      const sizes: Record<string, { width: number; height: number }> = {};
+      for (const style of ['flat', 'card'] as const) {
+        const svg = svgOf((await badge(`?style=${style}`)).body);
+        sizes[style] = { width: Number(svg['@width']), height: Number(svg['@height']) };
+        expect(svg['@viewBox']).toBe(`0 0 ${BADGE_SIZES[style].width} ${BADGE_SIZES[style].height}`);
+      }
+      return sizes;
+    };
+    expect(await sizesOf()).toEqual(BADGE_SIZES);
+    const small = await badge('?style=card');
+    expect(small.body, 'a figure that fits is drawn as it is').not.toContain('textLength');
+
+    for (let i = 0; i < 3; i += 1) expect((await addRevenue('999999999999.99')).statusCode).toBe(201);
+    expect(await sizesOf()).toEqual(BADGE_SIZES);
+    for (const style of ['flat', 'card'] as const) {
+      const body = (await badge(`?style=${style}`)).body;
+      expect(body).toContain('$3,000,000,001,334.97');
+      const squeezed = /textLength="(\d+)"/.exec(body);
+      expect(squeezed, `the ${style} badge squeezes the total`).not.toBeNull();
+      expect(Number(squeezed![1])).toBeLessThan(BADGE_SIZES[style].width);
+    }
   });
 });

@@ -117,7 +117,13 @@ test.describe('admin panel', () => {
     else await expect(viewSite).toHaveAttribute('href', '/');
 
     await expect(page.getByRole('heading', { level: 2, name: 'Data Management', exact: true })).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Milestones', 'Revenue', 'Experiments', 'Subscribers']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Milestones',
+      'Revenue',
+      'Experiments',
+      'Subscribers',
+      'Embed',
+    ]);
     const milestones = tabOf(page, 'milestones');
     await expect(milestones.tab).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { selected: true })).toHaveCount(1);

@@ -141,7 +141,7 @@ test.describe('Mantine styles of each chunk', () => {
         isRevenue: 0,
       });
 
-      for (const tab of ['milestones', 'revenue', 'experiments', 'subscribers']) {
+      for (const tab of ['milestones', 'revenue', 'experiments', 'subscribers', 'embed']) {
         await gotoHydrated(page, `/admin?tab=${tab}`);
         await expect(page.getByRole('tab', { selected: true })).toBeVisible();
         await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);

@@ -64,11 +64,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
   if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
 
+  const site: SiteInfo = { ...input.site, origin: input.origin };
   let status = 200;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderStatusProvider value={(code) => (status = code)}>
-        <Providers queryClient={queryClient} trpcClient={trpcClient} site={input.site}>
+        <Providers queryClient={queryClient} trpcClient={trpcClient} site={site}>
           <StaticRouter location={input.url}>
             <App />
           </StaticRouter>
@@ -87,6 +88,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     status,
     head: page ? `${head}\n    ${pageAssetTags(clientManifest(), page.source)}` : head,
     html,
-    state: serializeState({ site: input.site, queries: dehydrate(queryClient) }),
+    state: serializeState({ site, queries: dehydrate(queryClient) }),
   };
 }

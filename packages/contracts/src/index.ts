@@ -2,6 +2,7 @@
 import './zod-setup';
 
 export * from './auth';
+export * from './badge';
 export * from './constants';
 export * from './enums';
 export * from './errors';

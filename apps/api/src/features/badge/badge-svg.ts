@@ -1,10 +1,13 @@
-import { formatMoney, formatPercent, REVENUE_TARGET, targetFraction } from '@journey/contracts';
+import {
+  BADGE_SIZES,
+  formatMoney,
+  formatPercent,
+  REVENUE_TARGET,
+  targetFraction,
+  type BadgeStyle,
+  type BadgeTheme,
+} from '@journey/contracts';
 import { escapeXml } from '../discovery/xml';
-
-export const BADGE_THEMES = ['light', 'dark'] as const;
-export const BADGE_STYLES = ['flat', 'card'] as const;
-export type BadgeTheme = (typeof BADGE_THEMES)[number];
-export type BadgeStyle = (typeof BADGE_STYLES)[number];
 
 interface Palette {
   background: string;
@@ -53,6 +56,16 @@ export function badgeFigures(totalRevenue: string) {
 /** Rough width of Verdana at 11px: badges have no font metrics, and a little slack reads fine. */
 const textWidth = (text: string, size = 11) => Math.ceil(text.length * size * 0.62);
 
+/**
+ * A `<text>` that never runs past `maxWidth`: the badge's size is fixed (BADGE_SIZES), so a figure too
+ * long for it is squeezed to fit rather than cut off or overlapping its neighbour.
+ */
+function fittedText(text: string, maxWidth: number, size: number, attributes: string): string {
+  const fit =
+    textWidth(text, size) > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text ${attributes}${fit}>${escapeXml(text)}</text>`;
+}
+
 /** The progress badge as a standalone SVG document: `flat` is a one-line shield, `card` a small panel with a bar. */
 export function badgeSvg(totalRevenue: string, theme: BadgeTheme, style: BadgeStyle): string {
   const figures = badgeFigures(totalRevenue);
@@ -73,35 +86,44 @@ function svgDocument(width: number, height: number, title: string, body: string[
 }
 
 function flatBadge(figures: Figures, colors: Palette): string {
+  const { width, height } = BADGE_SIZES.flat;
   const label = 'revenue';
   const value = `${figures.total} · ${figures.percent}`;
   const labelWidth = textWidth(label) + 12;
-  const valueWidth = textWidth(value) + 12;
-  const width = labelWidth + valueWidth;
-  return svgDocument(width, 20, figures.title, [
-    `<rect width="${width}" height="20" rx="3" fill="${colors.background}" stroke="${colors.border}"/>`,
-    `<path d="M3 0h${labelWidth - 3}v20H3a3 3 0 0 1-3-3V3a3 3 0 0 1 3-3z" fill="${colors.accent}"/>`,
+  const valueWidth = width - labelWidth;
+  return svgDocument(width, height, figures.title, [
+    // Inset by half the stroke, so the border is not clipped at the image's edges.
+    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="3" fill="${colors.background}" stroke="${colors.border}"/>`,
+    `<path d="M3 0h${labelWidth - 3}v${height}H3a3 3 0 0 1-3-3V3a3 3 0 0 1 3-3z" fill="${colors.accent}"/>`,
     `<g font-family="${FONT}" font-size="11" text-anchor="middle" aria-hidden="true">`,
     `<text x="${labelWidth / 2}" y="14" fill="${colors.onAccent}">${escapeXml(label)}</text>`,
-    `<text x="${labelWidth + valueWidth / 2}" y="14" fill="${colors.text}">${escapeXml(value)}</text>`,
+    fittedText(value, valueWidth - 12, 11, `x="${labelWidth + valueWidth / 2}" y="14" fill="${colors.text}"`),
     '</g>',
   ]);
 }
 
 function cardBadge(figures: Figures, colors: Palette): string {
-  // Wide enough that the total and the percentage never overlap, up to the largest total there can be.
-  const width = Math.max(280, textWidth(figures.total, 20) + textWidth(figures.percent, 12) + 56);
+  const { width, height } = BADGE_SIZES.card;
   const barWidth = width - 32;
-  // A started journey shows at least a sliver of progress, as the tracker's bar does.
-  const fill = figures.fraction > 0 ? Math.max(2, Math.round(barWidth * figures.fraction)) : 0;
-  return svgDocument(width, 96, figures.title, [
-    `<rect x="0.5" y="0.5" width="${width - 1}" height="95" rx="8" fill="${colors.background}" stroke="${colors.border}"/>`,
+  const barHeight = 10;
+  const percentWidth = textWidth(figures.percent, 12);
+  // A started journey shows at least a dot of progress (a thinner rounded fill renders as a sliver).
+  const fill = figures.fraction > 0 ? Math.max(barHeight, Math.round(barWidth * figures.fraction)) : 0;
+  return svgDocument(width, height, figures.title, [
+    `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="8" fill="${colors.background}" stroke="${colors.border}"/>`,
     `<g font-family="${FONT}" aria-hidden="true">`,
     `<text x="16" y="24" font-size="11" fill="${colors.muted}">${escapeXml('Revenue toward $1B')}</text>`,
-    `<text x="16" y="50" font-size="20" font-weight="bold" fill="${colors.text}">${escapeXml(figures.total)}</text>`,
+    fittedText(
+      figures.total,
+      barWidth - percentWidth - 16,
+      20,
+      `x="16" y="50" font-size="20" font-weight="bold" fill="${colors.text}"`,
+    ),
     `<text x="${width - 16}" y="50" font-size="12" text-anchor="end" fill="${colors.muted}">${escapeXml(figures.percent)}</text>`,
     '</g>',
-    `<rect x="16" y="66" width="${barWidth}" height="10" rx="5" fill="${colors.track}"/>`,
-    fill > 0 ? `<rect x="16" y="66" width="${fill}" height="10" rx="5" fill="${colors.accent}"/>` : '',
+    `<rect x="16" y="66" width="${barWidth}" height="${barHeight}" rx="5" fill="${colors.track}"/>`,
+    fill > 0
+      ? `<rect x="16" y="66" width="${fill}" height="${barHeight}" rx="5" fill="${colors.accent}"/>`
+      : '',
   ]);
 }

@@ -1,12 +1,10 @@
-import { validationErrorBody } from '@journey/contracts';
+import { BADGE_PATH, BADGE_STYLES, BADGE_THEMES, validationErrorBody } from '@journey/contracts';
 import { getRevenueSummary, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PublicCache } from '../../plugins/public-cache';
 import { sendPublicFile } from '../../plugins/public-files';
-import { BADGE_STYLES, BADGE_THEMES, badgeSvg } from './badge-svg';
-
-export const BADGE_PATH = '/badge.svg';
+import { badgeSvg } from './badge-svg';
 
 /** Other query parameters (a cache-buster such as `?v=2`) are ignored. */
 const badgeQuery = z.object({

@@ -21,6 +21,7 @@ import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
+import { EmbedSection } from '../embed/embed-section';
 import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
 import { RevenueTable } from '../revenue/revenue-table';
@@ -31,6 +32,7 @@ const TABS = [
   { value: 'revenue', label: 'Revenue', panel: RevenueTable },
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
+  { value: 'embed', label: 'Embed', panel: EmbedSection },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];

@@ -1,0 +1,152 @@
+// The CSS of the Mantine components this section adds to the admin page, in Mantine's order
+// (see app/mantine-styles.ts).
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { BADGE_STYLES, BADGE_THEMES, type BadgeStyle, type BadgeTheme } from '@journey/contracts/constants';
+import {
+  Box,
+  Button,
+  CopyButton,
+  Group,
+  Input,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useSite } from '../../app/site-context';
+import { embedSnippets } from './embed-snippets';
+
+const THEME_LABELS: Record<BadgeTheme, string> = { light: 'Light', dark: 'Dark' };
+const STYLE_LABELS: Record<BadgeStyle, string> = { flat: 'Flat', card: 'Card' };
+
+/** Where the copied snippets point: the server's public origin, else (client-only dev) this page's. */
+function useSiteOrigin(): string {
+  const site = useSite();
+  return site.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+}
+
+/** A labelled two-way choice; the label is a plain element, as a radio group has no single input. */
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Input.Wrapper label={props.label} labelElement="div" labelProps={{ id: labelId }}>
+      {/* A block of its own: the control is inline, and the label belongs above it. */}
+      <div>
+        <SegmentedControl
+          aria-labelledby={labelId}
+          data={props.options.map((value) => ({ value, label: props.labels[value] }))}
+          value={props.value}
+          onChange={(value) => props.onChange(value as T)}
+        />
+      </div>
+    </Input.Wrapper>
+  );
+}
+
+/** A read-only snippet with its copy button; a status line tells screen readers it was copied. */
+function Snippet(props: { label: string; value: string }) {
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label={props.label}
+        value={props.value}
+        readOnly
+        autosize
+        minRows={2}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      />
+      <CopyButton value={props.value} timeout={2000}>
+        {({ copied, copy }) => (
+          <Group gap="xs">
+            <Button
+              variant={copied ? 'light' : 'filled'}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? 'Copied' : `Copy ${props.label}`}
+            </Button>
+            <VisuallyHidden role="status">
+              {copied ? `${props.label} copied to the clipboard` : ''}
+            </VisuallyHidden>
+          </Group>
+        )}
+      </CopyButton>
+    </Stack>
+  );
+}
+
+/** The admin's Embed tab: the progress badge in each theme and style, and snippets to paste elsewhere. */
+export function EmbedSection() {
+  const site = useSite();
+  const origin = useSiteOrigin();
+  const [theme, setTheme] = useState<BadgeTheme>('light');
+  const [style, setStyle] = useState<BadgeStyle>('flat');
+  const snippets = embedSnippets(origin, site.productName, { theme, style });
+  const headingId = useId();
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="lg">
+      <div>
+        <Title order={3} fz={18} id={headingId}>
+          Progress badge
+        </Title>
+        <Text c="dimmed" size="sm">
+          Show the journey&apos;s revenue and progress toward $1B on another site or in a README. The badge
+          links here and follows new revenue within five minutes.
+        </Text>
+      </div>
+      <Group gap="lg" align="flex-end">
+        <Choice
+          label="Theme"
+          value={theme}
+          options={BADGE_THEMES}
+          labels={THEME_LABELS}
+          onChange={setTheme}
+        />
+        <Choice
+          label="Style"
+          value={style}
+          options={BADGE_STYLES}
+          labels={STYLE_LABELS}
+          onChange={setStyle}
+        />
+      </Group>
+      <Input.Wrapper label="Preview" labelElement="div">
+        {/* The badge on the kind of page it is made for: a light one on white, a dark one on dark. */}
+        <Box
+          bg={theme === 'dark' ? 'dark.7' : 'white'}
+          bd="1px solid var(--mantine-color-default-border)"
+          p="lg"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          data-testid="badge-preview"
+        >
+          <img
+            src={snippets.imageUrl}
+            alt={snippets.alt}
+            width={snippets.width}
+            height={snippets.height}
+            style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+          />
+        </Box>
+      </Input.Wrapper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Snippet label="HTML" value={snippets.html} />
+        <Snippet label="Markdown" value={snippets.markdown} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
