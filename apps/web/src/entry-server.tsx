@@ -61,6 +61,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (data.me !== undefined) utils.auth.me.setData(undefined, data.me);
   if (data.registrationStatus) utils.auth.registrationStatus.setData(undefined, data.registrationStatus);
   if (data.revenueSummary) utils.revenue.summary.setData(undefined, data.revenueSummary);
+  if (data.revenueSeries)
+    utils.revenue.series.setData({ range: data.revenueSeries.range }, data.revenueSeries);
   if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
   if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
 
