@@ -72,7 +72,7 @@ export default function RevenueChart({ series, label }: RevenueChartProps) {
         curveType="linear"
         withDots={false}
         withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        legendProps={{ verticalAlign: 'bottom' }}
         fillOpacity={0.35}
         gridAxis="xy"
         valueFormatter={(value) => compactMoney.format(value)}

@@ -4,7 +4,7 @@ import classes from './revenue-over-time.module.css';
 
 export const SECTION_ID = 'revenue-over-time';
 
-/** Resolves when the section comes within a screen of the viewport (at once on the server). */
+/** Resolves when the section comes within 200 px of the viewport (at once on the server). */
 function nearView(): Promise<void> {
   const section = typeof document === 'undefined' ? null : document.getElementById(SECTION_ID);
   if (!section || typeof IntersectionObserver === 'undefined') return Promise.resolve();
@@ -15,7 +15,7 @@ function nearView(): Promise<void> {
         observer.disconnect();
         resolve();
       },
-      { rootMargin: '100% 0px' },
+      { rootMargin: '200px 0px' },
     );
     observer.observe(section);
   });

@@ -63,7 +63,7 @@ export default function RevenueOverTime() {
                   </Button.Group>
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="default"
                     disabled={!hydrated}
                     onClick={() => setAsTable(showChart)}
                   >
