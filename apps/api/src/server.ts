@@ -42,6 +42,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** The clock (tests fix it); by default the system's. */
+  now?: () => Date;
 }
 
 /** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
@@ -62,8 +64,12 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
  * The public cache, emptied by every committed write of any process (see PublicCache), and suspended
  * while such writes could go unheard.
  */
-async function watchedPublicCache(app: FastifyInstance, database: DatabaseHandle): Promise<PublicCache> {
-  const publicCache = new PublicCache({ suspended: true });
+async function watchedPublicCache(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  now: () => Date,
+): Promise<PublicCache> {
+  const publicCache = new PublicCache({ suspended: true, now });
   const stopWatching = await database.watchDataChanges({
     onChange: () => publicCache.invalidate(),
     onListening: () => {
@@ -124,11 +130,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app.log.warn({ distDir: config.webDistDir }, 'no built web app: serving the API only (run `pnpm build`)');
 
   // Stage 3: routes. The public reads, the same for everyone, are served from the cache without sessions.
-  const publicCache = await watchedPublicCache(app, database);
+  const now = options.now ?? (() => new Date());
+  const publicCache = await watchedPublicCache(app, database, now);
   const createContext = contextFactory({
     config,
     database,
     publicCache,
+    now,
     checkLoginRate: loginRateChecker(app, options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT),
   });
   const rest = { router: appRouter, createCaller, createContext, publicCache };

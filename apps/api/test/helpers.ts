@@ -22,6 +22,7 @@ export async function startTestServer(
     env?: Record<string, string>;
     loginRateLimit?: LoginRateLimit;
     logStream?: NodeJS.WritableStream;
+    now?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -37,6 +38,7 @@ export async function startTestServer(
     // Silent unless a test reads the log.
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   let databaseClosed = false;
   return {

@@ -22,6 +22,7 @@ const REST_PATHS = {
   '/register': ['post'],
   '/logout': ['post'],
   '/revenue': ['get', 'post'],
+  '/revenue/series': ['get'],
   '/revenues/all': ['get'],
   '/admin/revenue/{id}': ['put', 'delete'],
   '/milestones': ['get', 'post'],
@@ -157,7 +158,7 @@ describe('platform', () => {
     expect(home.body).toContain('<title>Rocket</title>');
     expect(home.body).toContain('<p>http://localhost:80/</p>');
     expect(stateOf(home.body)).toEqual({
-      keys: ['experiments', 'me', 'milestones', 'revenueSummary'],
+      keys: ['experiments', 'me', 'milestones', 'revenueSeries', 'revenueSummary'],
       me: null,
     });
     const auth = await call(server.app, 'GET', '/auth');

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { getRevenueSummary, listExperiments, listMilestones } from '@journey/db';
+import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } from '@journey/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
 
@@ -20,13 +20,14 @@ afterAll(() => server?.close());
 
 /** What each read must show: computed from the database now, bypassing every cache. */
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
-  const [revenueSummary, milestones, experiments] = await Promise.all([
+  const [revenueSummary, series, milestones, experiments] = await Promise.all([
     getRevenueSummary(server.db),
+    revenueSeries(server.db, 'all'),
     listMilestones(server.db),
     listExperiments(server.db),
   ]);
   const byUrl = {
-    '/': { me: null, revenueSummary, milestones, experiments },
+    '/': { me: null, revenueSummary, revenueSeries: series, milestones, experiments },
     '/api/revenue': revenueSummary,
     '/api/milestones': milestones,
     '/api/experiments': experiments,

@@ -25,6 +25,9 @@ const KEPT_OUT = {
   'the login and registration forms': (source: string) =>
     /\/src\/features\/auth\/(login|register)-form\.tsx$/.test(source),
   'zod (the contracts’ schemas)': (source: string) => source.includes('/node_modules/zod/'),
+  // The revenue chart loads when it scrolls into view, never with the page.
+  recharts: (source: string) => source.includes('/node_modules/recharts/'),
+  'the chart components': (source: string) => source.includes('/@mantine/charts/'),
 };
 
 /** The chunk files (`assets/…js`) holding a module that `holds` matches. */

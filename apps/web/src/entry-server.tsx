@@ -15,6 +15,7 @@ import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
 import type { SiteInfo } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
+import { preloadRevenueOverTime } from './features/revenue/revenue-over-time-section';
 import { serializeState, type PageData } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
@@ -61,10 +62,16 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (data.me !== undefined) utils.auth.me.setData(undefined, data.me);
   if (data.registrationStatus) utils.auth.registrationStatus.setData(undefined, data.registrationStatus);
   if (data.revenueSummary) utils.revenue.summary.setData(undefined, data.revenueSummary);
+  if (data.revenueSeries)
+    utils.revenue.series.setData({ range: data.revenueSeries.range }, data.revenueSeries);
   if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
   if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
 
   const site: SiteInfo = { ...input.site, origin: input.origin };
+
+  // Code-split parts of the landing page, loaded first so they render complete (no fallback).
+  await preloadRevenueOverTime();
+
   let status = 200;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -76,6 +83,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </Providers>
       </RenderStatusProvider>
     </StrictMode>,
+    // React moves a large Suspense boundary's content after the page, to be put in place by an inline
+    // script, which the CSP does not run: keep every boundary where it is.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude)

@@ -14,4 +14,5 @@ export * from './milestone-path';
 export * from './milestones';
 export * from './paging';
 export * from './revenue';
+export * from './revenue-series';
 export * from './subscribers';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { REVENUE_DESCRIPTION_MAX, REVENUE_DESCRIPTION_MIN } from './constants';
 import { REVENUE_SOURCES } from './enums';
+import {
+  DEFAULT_REVENUE_SERIES_RANGE,
+  REVENUE_SERIES_BUCKETS,
+  REVENUE_SERIES_RANGES,
+} from './revenue-series';
 import { decimalString, idField, isoTimestamp, moneyField, pastDateField, textField } from './fields';
 
 export const revenueSource = z.enum(REVENUE_SOURCES, {
@@ -42,3 +47,30 @@ export const revenueSummarySchema = z.object({
   bySource: z.object({ ai: decimalString, passive: decimalString, consulting: decimalString }),
 });
 export type RevenueSummary = z.infer<typeof revenueSummarySchema>;
+
+export const revenueSeriesRange = z.enum(REVENUE_SERIES_RANGES, {
+  error: 'Range must be 30d, 90d, 1y or all.',
+});
+
+export const revenueSeriesInput = z.object(
+  { range: revenueSeriesRange.default(DEFAULT_REVENUE_SERIES_RANGE) },
+  { error: 'Expected an object.' },
+);
+export type RevenueSeriesRequest = z.input<typeof revenueSeriesInput>;
+
+/** Cumulative amounts at the end of the bucket starting on `date`, everything before the range included. */
+export const revenueSeriesPointSchema = z.object({
+  date: z.string().describe('First day of the bucket, YYYY-MM-DD (UTC)'),
+  ai: decimalString,
+  passive: decimalString,
+  consulting: decimalString,
+  total: decimalString,
+});
+export type RevenueSeriesPoint = z.infer<typeof revenueSeriesPointSchema>;
+
+export const revenueSeriesSchema = z.object({
+  range: z.enum(REVENUE_SERIES_RANGES),
+  bucket: z.enum(REVENUE_SERIES_BUCKETS),
+  points: z.array(revenueSeriesPointSchema),
+});
+export type RevenueSeries = z.infer<typeof revenueSeriesSchema>;

@@ -9,3 +9,4 @@ export * from './enums';
 export * from './feeds';
 export * from './format';
 export * from './milestone-path';
+export * from './revenue-series';

@@ -5,6 +5,7 @@ export * from './experiments';
 export * from './milestones';
 export * from './paging';
 export * from './public-data';
+export * from './revenue-series';
 export * from './revenues';
 export * from './session-store';
 export * from './subscribers';

@@ -1,3 +1,4 @@
+import { DEFAULT_REVENUE_SERIES_RANGE } from '@journey/contracts';
 import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,12 +14,13 @@ export const CLIENT_ROUTES = ['/', '/auth', '/admin'] as const;
 async function pageData(caller: AppCaller, pathname: string) {
   const me = await caller.auth.me();
   if (pathname === '/') {
-    const [revenueSummary, milestones, experiments] = await Promise.all([
+    const [revenueSummary, revenueSeries, milestones, experiments] = await Promise.all([
       caller.revenue.summary(),
+      caller.revenue.series({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       caller.milestones.list(),
       caller.experiments.list(),
     ]);
-    return { me, revenueSummary, milestones, experiments };
+    return { me, revenueSummary, revenueSeries, milestones, experiments };
   }
   if (pathname === '/auth') return { me, registrationStatus: await caller.auth.registrationStatus() };
   return { me };

@@ -14,6 +14,7 @@ export type FreshResponse = Omit<CachedResponse, 'etag'>;
 
 /** Keys come from the server (route paths, the origin); the cap only guards against Host header floods. */
 const MAX_ENTRIES = 64;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
@@ -23,14 +24,28 @@ const MAX_ENTRIES = 64;
  *
  * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
  * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
+ *
+ * Some answers also depend on today's date (the revenue series ends at today's bucket): the cache
+ * empties itself when the UTC day changes.
  */
 export class PublicCache {
   #entries = new Map<string, Promise<CachedResponse>>();
   #suspended: boolean;
+  #now: () => Date;
+  #day: number;
 
-  /** `suspended`: start without caching until `resume()` (the server resumes once it hears changes). */
-  constructor(options: { suspended?: boolean } = {}) {
+  /**
+   * `suspended`: start without caching until `resume()` (the server resumes once it hears changes).
+   * `now`: the clock whose UTC day the entries belong to.
+   */
+  constructor(options: { suspended?: boolean; now?: () => Date } = {}) {
     this.#suspended = options.suspended ?? false;
+    this.#now = options.now ?? (() => new Date());
+    this.#day = this.#today();
+  }
+
+  #today(): number {
+    return Math.floor(this.#now().getTime() / DAY_MS);
   }
 
   get suspended(): boolean {
@@ -57,6 +72,11 @@ export class PublicCache {
   /** The cached response, or `produce`'s, shared by the requests that miss at the same time. */
   async get(key: string, produce: () => Promise<FreshResponse>): Promise<CachedResponse> {
     if (this.#suspended) return withEtag(await produce());
+    const today = this.#today();
+    if (today !== this.#day) {
+      this.#day = today;
+      this.#entries.clear();
+    }
     const cached = this.#entries.get(key);
     if (cached) return cached;
     const pending = produce().then(withEtag);

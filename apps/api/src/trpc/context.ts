@@ -7,6 +7,8 @@ export interface Services {
   config: Config;
   database: DatabaseHandle;
   publicCache: PublicCache;
+  /** The server's clock; tests fix it to check answers that depend on today (the revenue series). */
+  now: () => Date;
   /** Login limits, checked inside the login procedure for REST and tRPC alike. */
   checkLoginRate: (
     request: FastifyRequest,

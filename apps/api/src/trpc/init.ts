@@ -8,7 +8,7 @@ import { describeTRPCError, fieldError } from './errors';
 /**
  * `successStatus` is the REST status of a success (201 for creates, 204 for deletes). `publicCache`
  * marks a read whose answer is the same for every reader: its REST path is served from the
- * PublicCache until the next write.
+ * PublicCache until the next write, one entry per valid input (so such a read takes only enums).
  */
 export type Meta = OpenApiMeta & { successStatus?: 200 | 201 | 204; publicCache?: true };
 

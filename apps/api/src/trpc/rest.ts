@@ -28,7 +28,7 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     if (!meta?.openapi) continue;
     const [parser] = procedure._def.inputs as unknown[];
     const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
-    const cached = meta.publicCache === true && !takesInput;
+    const cached = meta.publicCache === true;
     if (cached !== options.cached) continue;
     const status = meta.successStatus ?? 200;
     const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -43,9 +43,9 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
       // A cached read brings its own, shorter set of security headers (see sendCached).
       ...(cached ? { helmet: false } : {}),
       handler: async (request, reply) => {
-        if (cached) {
-          // Keyed by the route, not the URL: a query string cannot add entries.
-          const response = await options.publicCache.get(url, async () => ({
+        const key = cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
+        if (key !== null) {
+          const response = await options.publicCache.get(key, async () => ({
             status,
             contentType: 'application/json; charset=utf-8',
             body: Buffer.from(JSON.stringify(await call(request, reply))),
@@ -58,6 +58,18 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
       },
     });
   }
+}
+
+/**
+ * Keyed by the route and the validated input, never the raw URL: a query string cannot add entries
+ * beyond the values the input schema accepts (which is why a cached read takes only enums). Input the
+ * schema refuses gets null: it is answered (with its 400) outside the cache.
+ */
+function cacheKey(url: string, parser: unknown, request: FastifyRequest): string | null {
+  if (parser === undefined) return url;
+  if (!(parser instanceof z.ZodType)) return null;
+  const parsed = parser.safeParse(inputOf(request));
+  return parsed.success ? `${url}?${JSON.stringify(parsed.data)}` : null;
 }
 
 /** The caller's function for a dotted procedure path such as `revenue.update`. */

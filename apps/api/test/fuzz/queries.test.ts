@@ -13,6 +13,7 @@ const OTHER_QUERIES = [
   'auth.user',
   'auth.registrationStatus',
   'revenue.summary',
+  'revenue.series',
   'revenue.list',
   'milestones.list',
   'experiments.list',
@@ -21,6 +22,7 @@ const OTHER_QUERIES = [
 ] as const;
 const REST_READS = [
   '/api/revenue',
+  '/api/revenue/series',
   '/api/milestones',
   '/api/experiments',
   '/api/revenues/all',

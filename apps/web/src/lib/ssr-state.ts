@@ -10,6 +10,8 @@ export interface PageData {
   me?: Outputs['auth']['me'];
   registrationStatus?: Outputs['auth']['registrationStatus'];
   revenueSummary?: Outputs['revenue']['summary'];
+  /** The revenue chart's default range, so the first HTML holds its figures. */
+  revenueSeries?: Outputs['revenue']['series'];
   milestones?: Outputs['milestones']['list'];
   experiments?: Outputs['experiments']['list'];
 }

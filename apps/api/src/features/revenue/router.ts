@@ -4,6 +4,8 @@ import {
   revenueInput,
   revenuePageInput,
   revenueSchema,
+  revenueSeriesInput,
+  revenueSeriesSchema,
   revenueSummarySchema,
   revenueUpdateInput,
 } from '@journey/contracts';
@@ -13,6 +15,7 @@ import {
   getRevenueSummary,
   listRevenues,
   pageRevenues,
+  revenueSeries,
   updateRevenue,
 } from '@journey/db';
 import { TRPCError } from '@trpc/server';
@@ -30,6 +33,23 @@ export const revenueRouter = router({
     .input(z.void())
     .output(revenueSummarySchema)
     .query(({ ctx }) => getRevenueSummary(ctx.database.db)),
+
+  /** The landing page's revenue-over-time chart: cumulative amounts by source, bucketed by range. */
+  series: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/revenue/series',
+        tags: ['revenue'],
+        summary: 'Cumulative revenue by source over time',
+        description:
+          'One point per bucket (30d: day, 90d: ISO week from Monday, 1y and all: month; UTC) from the range start to today, each holding the running totals at the end of its bucket, everything before the range included. No revenue: no points.',
+      },
+      publicCache: true,
+    })
+    .input(revenueSeriesInput)
+    .output(revenueSeriesSchema)
+    .query(({ ctx, input }) => revenueSeries(ctx.database.db, input.range, ctx.now())),
 
   list: protectedProcedure
     .meta({

@@ -1,4 +1,5 @@
 import type { RevenuePageRequest } from '@journey/contracts';
+import type { RevenueSeriesRange } from '@journey/contracts/constants';
 import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 
@@ -6,16 +7,22 @@ export function useRevenueSummary() {
   return trpc.revenue.summary.useQuery();
 }
 
+/** The chart's series; switching range keeps the previous figures on screen until the new ones arrive. */
+export function useRevenueSeries(range: RevenueSeriesRange) {
+  return trpc.revenue.series.useQuery({ range }, { placeholderData: keepPreviousData });
+}
+
 export function useRevenuePage(input: RevenuePageRequest) {
   return trpc.revenue.page.useQuery(input, { placeholderData: keepPreviousData });
 }
 
-/** Every revenue write changes the totals, the admin list and its pages: exactly those refresh. */
+/** Every revenue write changes the totals, the series, the admin list and its pages: exactly those refresh. */
 function useInvalidateRevenue() {
   const utils = trpc.useUtils();
   return () =>
     Promise.all([
       utils.revenue.summary.invalidate(),
+      utils.revenue.series.invalidate(),
       utils.revenue.list.invalidate(),
       utils.revenue.page.invalidate(),
     ]);

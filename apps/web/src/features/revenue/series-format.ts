@@ -1,0 +1,39 @@
+import {
+  REVENUE_SOURCE_LABELS,
+  REVENUE_SOURCES,
+  type RevenueSeriesBucket,
+  type RevenueSource,
+} from '@journey/contracts/constants';
+
+/** One colour per source, shared by the chart's areas and the table's keys (Mantine palette: both schemes). */
+export const SOURCE_COLORS: Record<RevenueSource, string> = {
+  ai: 'violet.6',
+  passive: 'cyan.6',
+  consulting: 'pink.6',
+};
+
+/** `violet.6` → the CSS variable Mantine defines for it, for plain elements. */
+export const colorVar = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
+
+export const SOURCES = REVENUE_SOURCES.map((source) => ({
+  source,
+  label: REVENUE_SOURCE_LABELS[source],
+  color: SOURCE_COLORS[source],
+}));
+
+/** What the first column of the table calls a bucket. */
+export const BUCKET_HEADINGS: Record<RevenueSeriesBucket, string> = {
+  day: 'Day',
+  week: 'Week of',
+  month: 'Month',
+};
+
+/** "2025-03-01" → "Mar 2025" for months, "Mar 10, 2025" for days and weeks (UTC, as the server buckets). */
+export function bucketLabel(date: string, bucket: RevenueSeriesBucket): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    year: 'numeric',
+    ...(bucket === 'month' ? {} : { day: 'numeric' }),
+  });
+}

@@ -1,0 +1,72 @@
+import {
+  REVENUE_SERIES_BUCKET_OF,
+  type RevenueSeries,
+  type RevenueSeriesPoint,
+  type RevenueSeriesRange,
+} from '@journey/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { revenues } from './schema';
+
+/** How far back each fixed span reaches from today; `all` starts at the first entry instead. */
+const SPAN: Record<Exclude<RevenueSeriesRange, 'all'>, string> = {
+  '30d': '30 days',
+  '90d': '90 days',
+  '1y': '1 year',
+};
+
+/**
+ * Cumulative revenue by source at the end of each bucket (day, ISO week or month, in UTC) from the
+ * range's start to today's bucket, in one query. Entries before the range start are folded into its
+ * first bucket, so every point is the journey's running total; `generate_series` lists the buckets
+ * without revenue too, so the line never breaks. Sums are exact `numeric`, sent as decimal strings.
+ * No revenue at all gives no points.
+ */
+export async function revenueSeries(
+  db: Database,
+  range: RevenueSeriesRange,
+  now: Date = new Date(),
+): Promise<RevenueSeries> {
+  const bucket = REVENUE_SERIES_BUCKET_OF[range];
+  const step = `1 ${bucket}`;
+  const today = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date::timestamp`;
+  const start =
+    range === 'all'
+      ? sql`(select min(${revenues.date}) from ${revenues}) at time zone 'UTC'`
+      : sql`${today} - ${SPAN[range]}::interval`;
+  const money = (column: string) => sql.raw(`round(coalesce(sum(s.${column}) over w, 0), 2)::text`);
+  const result = await db.execute(sql`
+    with bounds as (
+      select date_trunc(${bucket}, ${start}) as first, date_trunc(${bucket}, ${today}) as last
+      where exists (select 1 from ${revenues})
+    ),
+    sums as (
+      select greatest(date_trunc(${bucket}, ${revenues.date} at time zone 'UTC'), bounds.first) as bucket,
+        sum(${revenues.amount}) filter (where ${revenues.source} = 'ai') as ai,
+        sum(${revenues.amount}) filter (where ${revenues.source} = 'passive') as passive,
+        sum(${revenues.amount}) filter (where ${revenues.source} = 'consulting') as consulting,
+        sum(${revenues.amount}) as total
+      from ${revenues}, bounds
+      where ${revenues.date} < (bounds.last + ${step}::interval) at time zone 'UTC'
+      group by 1
+    )
+    select to_char(b.bucket, 'YYYY-MM-DD') as date,
+      ${money('ai')} as ai, ${money('passive')} as passive,
+      ${money('consulting')} as consulting, ${money('total')} as total
+    from bounds
+    cross join generate_series(least(bounds.first, bounds.last), bounds.last, ${step}::interval) as b(bucket)
+    left join sums s on s.bucket = b.bucket
+    window w as (order by b.bucket)
+    order by b.bucket
+  `);
+  return { range, bucket, points: rowsOf(result) };
+}
+
+/** postgres.js answers an array of rows, PGlite an object holding them. */
+function rowsOf(result: unknown): RevenueSeriesPoint[] {
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows.map((row) => {
+    const { date, ai, passive, consulting, total } = row as RevenueSeriesPoint;
+    return { date, ai, passive, consulting, total };
+  });
+}
