@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { HEADLINE } from './support';
+import { createRevenue, deleteRevenue, HEADLINE } from './support';
 
 /** Mantine's colour-scheme manager's key (what index.html's script reads before the first paint). */
 const STORAGE_KEY = 'mantine-color-scheme-value';
@@ -64,6 +64,34 @@ test.describe('dark mode', () => {
       await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
       await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
       await axe();
+    });
+
+    test('the revenue chart, its tooltip and its table pass axe in the dark scheme', async ({
+      page,
+      adminRequest,
+      axe,
+    }) => {
+      const entry = await createRevenue(adminRequest, {
+        amount: '2500.00',
+        source: 'consulting',
+        description: 'e2e dark mode chart',
+        date: '2022-06-01',
+      });
+      try {
+        await page.goto('/');
+        await expect(html(page)).toHaveAttribute('data-hydrated', '');
+        const section = page.locator('#revenue-over-time');
+        await section.scrollIntoViewIfNeeded();
+        const surface = section.locator('svg.recharts-surface').first();
+        await expect(surface).toBeVisible();
+        await surface.hover();
+        await axe();
+        await section.getByRole('button', { name: 'Show as table' }).click();
+        await expect(section.getByRole('table')).toBeVisible();
+        await axe();
+      } finally {
+        await deleteRevenue(adminRequest, entry.id);
+      }
     });
 
     test('the sign-in page is dark and passes axe', async ({ page, axe }) => {
