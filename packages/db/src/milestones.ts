@@ -1,5 +1,12 @@
-import type { Milestone, MilestonePageRequest, MilestoneValues, Page } from '@journey/contracts';
-import { asc, desc, eq } from 'drizzle-orm';
+import type {
+  Milestone,
+  MilestoneDetail,
+  MilestoneLink,
+  MilestonePageRequest,
+  MilestoneValues,
+  Page,
+} from '@journey/contracts';
+import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database } from './client';
 import { pageOf, type PagingSpec } from './paging';
 import { milestones } from './schema';
@@ -22,6 +29,33 @@ function toMilestone(row: MilestoneRow): Milestone {
 export async function listMilestones(db: Database): Promise<Milestone[]> {
   const rows = await db.select().from(milestones).orderBy(asc(milestones.day), asc(milestones.id));
   return rows.map(toMilestone);
+}
+
+/**
+ * A milestone with its neighbours in the timeline's order (day, then id), or null when there is none.
+ * Each neighbour is one step along the (day, id) index.
+ */
+export async function getMilestoneDetail(db: Database, id: number): Promise<MilestoneDetail | null> {
+  const [row] = await db.select().from(milestones).where(eq(milestones.id, id));
+  if (!row) return null;
+  const link = { id: milestones.id, title: milestones.title, day: milestones.day };
+  const sameDay = eq(milestones.day, row.day);
+  const [[previous], [next]] = await Promise.all([
+    db
+      .select(link)
+      .from(milestones)
+      .where(or(lt(milestones.day, row.day), and(sameDay, lt(milestones.id, row.id))))
+      .orderBy(desc(milestones.day), desc(milestones.id))
+      .limit(1),
+    db
+      .select(link)
+      .from(milestones)
+      .where(or(gt(milestones.day, row.day), and(sameDay, gt(milestones.id, row.id))))
+      .orderBy(asc(milestones.day), asc(milestones.id))
+      .limit(1),
+  ]);
+  const neighbour = (found: MilestoneLink | undefined) => found ?? null;
+  return { milestone: toMilestone(row), previous: neighbour(previous), next: neighbour(next) };
 }
 
 /** The feeds' order: the most recent milestone first (by its date, then the later id). */
