@@ -25,6 +25,8 @@ const KEPT_OUT = {
   'the login and registration forms': (source: string) =>
     /\/src\/features\/auth\/(login|register)-form\.tsx$/.test(source),
   'zod (the contracts’ schemas)': (source: string) => source.includes('/node_modules/zod/'),
+  'the milestone page': (source: string) =>
+    source.endsWith('/src/features/milestone-pages/milestone-page.tsx'),
 };
 
 /** The chunk files (`assets/…js`) holding a module that `holds` matches. */
@@ -109,6 +111,9 @@ test.describe('landing page budget', () => {
     );
     expect(chunksHolding(KEPT_OUT['the login and registration forms'])).toContain(
       manifestChunk('src/features/auth/auth-page.tsx'),
+    );
+    expect(chunksHolding(KEPT_OUT['the milestone page'])).toContain(
+      manifestChunk('src/features/milestone-pages/milestone-page.tsx'),
     );
   });
 });
