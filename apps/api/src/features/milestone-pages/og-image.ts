@@ -62,7 +62,9 @@ export function ogImageTree(input: {
   // A sliver stays visible however small the share: the bar reads as "started", not "empty".
   const fill = Math.max(fraction * 100, 1);
   const revenueLine =
-    milestone.isRevenue === 1 && milestone.amount ? `${formatMoney(milestone.amount)} milestone` : null;
+    milestone.isRevenue === 1 && milestone.amount
+      ? `${formatMoney(milestone.amount)} revenue milestone`
+      : null;
   return div(
     {
       width: OG_IMAGE_WIDTH,
@@ -94,10 +96,10 @@ export function ogImageTree(input: {
       ]),
       div({ display: 'flex', flexDirection: 'column' }, [
         div({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', marginBottom: 16 }, [
-          div(
-            { display: 'flex', fontSize: 40, fontWeight: 800, color: COLORS.revenue },
-            formatMoney(totalRevenue),
-          ),
+          div({ display: 'flex', alignItems: 'baseline' }, [
+            div({ fontSize: 40, fontWeight: 800, color: COLORS.revenue }, formatMoney(totalRevenue)),
+            div({ fontSize: 26, color: COLORS.muted, marginLeft: 14 }, 'raised so far'),
+          ]),
           div(
             { display: 'flex', fontSize: 26, color: COLORS.muted },
             `${formatPercent(fraction)} of ${formatMoney(REVENUE_TARGET, { cents: false })}`,

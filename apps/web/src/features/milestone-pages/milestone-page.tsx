@@ -64,7 +64,7 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
   }, [milestone.id]);
 
   return (
-    <div>
+    <div className={classes.page}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -83,7 +83,7 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
         </Container>
       </Box>
 
-      <Container size="md" component="main" id="main" py={{ base: 40, sm: 72 }}>
+      <Container size="md" component="main" id="main" className={classes.main} py={{ base: 40, sm: 72 }}>
         <Stack gap="xl">
           <Box component="article" aria-labelledby="milestone-title">
             <Stack gap="md">
