@@ -6,7 +6,7 @@ import type {
   MilestoneValues,
   Page,
 } from '@journey/contracts';
-import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { pageOf, type PagingSpec } from './paging';
 import { milestones } from './schema';
@@ -31,26 +31,25 @@ export async function listMilestones(db: Database): Promise<Milestone[]> {
   return rows.map(toMilestone);
 }
 
-/**
- * A milestone with its neighbours in the timeline's order (day, then id), or null when there is none.
- * Each neighbour is one step along the (day, id) index.
- */
+/** A milestone with its neighbours in the timeline's order (day, then id), or null when there is none. */
 export async function getMilestoneDetail(db: Database, id: number): Promise<MilestoneDetail | null> {
   const [row] = await db.select().from(milestones).where(eq(milestones.id, id));
   if (!row) return null;
   const link = { id: milestones.id, title: milestones.title, day: milestones.day };
-  const sameDay = eq(milestones.day, row.day);
+  // Row comparisons, as the admin tables' keyset paging writes them: each is one step along the index.
+  const position = sql`(${milestones.day}, ${milestones.id})`;
+  const here = sql`(${row.day}, ${row.id})`;
   const [[previous], [next]] = await Promise.all([
     db
       .select(link)
       .from(milestones)
-      .where(or(lt(milestones.day, row.day), and(sameDay, lt(milestones.id, row.id))))
+      .where(sql`${position} < ${here}`)
       .orderBy(desc(milestones.day), desc(milestones.id))
       .limit(1),
     db
       .select(link)
       .from(milestones)
-      .where(or(gt(milestones.day, row.day), and(sameDay, gt(milestones.id, row.id))))
+      .where(sql`${position} > ${here}`)
       .orderBy(asc(milestones.day), asc(milestones.id))
       .limit(1),
   ]);

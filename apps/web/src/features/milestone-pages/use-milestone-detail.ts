@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '../../lib/trpc';
 import { milestonePageKey } from './milestone-page-key';
@@ -12,6 +12,8 @@ export function useMilestoneDetail(id: number | null) {
   return useQuery({
     queryKey: milestonePageKey(id ?? 0),
     enabled: id !== null,
+    // Previous/next keep the page on screen until the next one's data is in, instead of a spinner.
+    placeholderData: keepPreviousData,
     queryFn: async () => {
       try {
         return await client.milestones.byId.query({ id: id ?? 0 });
