@@ -1,6 +1,7 @@
 // Bundles the server and the workspace packages (TypeScript sources) into dist/main.js, then writes
 // dist/pglite-template/: a migrated embedded database that a first start copies instead of
-// running initdb. PGlite stays external: it loads its WebAssembly and data files from its own folder.
+// running initdb. PGlite stays external: it loads its WebAssembly and data files from its own folder;
+// so do resvg (a native binding) and satori (its layout WebAssembly), both loaded on first use.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -14,7 +15,7 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'satori'],
   // Bundled CommonJS modules call require(); give them one in the ES module output.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
 import { registerBadgeRoute } from './features/badge/routes';
 import { registerDiscoveryRoutes } from './features/discovery/routes';
+import { registerOgImageRoute } from './features/milestone-pages/og-route';
 import { registerOpenDataRoutes } from './features/open-data/routes';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
@@ -143,6 +144,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   registerRestRoutes(app, { ...rest, cached: true });
   registerDiscoveryRoutes(app, { config, database, publicCache });
   registerBadgeRoute(app, { database, publicCache });
+  registerOgImageRoute(app, { config, database, publicCache });
   await registerOpenDataRoutes(app, { database, publicCache });
   const secret = await sessionSecret(config.sessionSecret, config.dataDir);
   await app.register(async (scope) => {

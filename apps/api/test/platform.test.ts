@@ -26,6 +26,7 @@ const REST_PATHS = {
   '/revenues/all': ['get'],
   '/admin/revenue/{id}': ['put', 'delete'],
   '/milestones': ['get', 'post'],
+  '/milestones/{id}': ['get'],
   '/admin/milestones/{id}': ['put', 'delete'],
   '/experiments': ['get', 'post'],
   '/admin/experiments/{id}': ['put', 'delete'],

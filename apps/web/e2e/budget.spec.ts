@@ -28,6 +28,8 @@ const KEPT_OUT = {
   // The revenue chart loads when it scrolls into view, never with the page.
   recharts: (source: string) => source.includes('/node_modules/recharts/'),
   'the chart components': (source: string) => source.includes('/@mantine/charts/'),
+  'the milestone page': (source: string) =>
+    source.endsWith('/src/features/milestone-pages/milestone-page.tsx'),
 };
 
 /** The chunk files (`assets/…js`) holding a module that `holds` matches. */
@@ -112,6 +114,9 @@ test.describe('landing page budget', () => {
     );
     expect(chunksHolding(KEPT_OUT['the login and registration forms'])).toContain(
       manifestChunk('src/features/auth/auth-page.tsx'),
+    );
+    expect(chunksHolding(KEPT_OUT['the milestone page'])).toContain(
+      manifestChunk('src/features/milestone-pages/milestone-page.tsx'),
     );
   });
 });

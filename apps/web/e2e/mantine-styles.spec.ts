@@ -130,6 +130,20 @@ test.describe('Mantine styles of each chunk', () => {
       await expectStyled(page, 'Add New Milestone');
     });
 
+    test('a milestone page', async ({ page, adminRequest }, testInfo) => {
+      const milestone = await createMilestone(adminRequest, {
+        title: `${mark} ${uniqueTag(testInfo.project.name)}`,
+        description: 'A milestone page for the style checks.',
+        date: '2024-05-01',
+        day: 8,
+        isRevenue: 1,
+        amount: '25',
+      });
+      await gotoHydrated(page, `/milestones/${milestone.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(milestone.title);
+      await expectStyled(page, 'a milestone page');
+    });
+
     test('the admin panel, its dialogs and toasts', async ({ admin: { page }, adminRequest }, testInfo) => {
       const tag = uniqueTag(testInfo.project.name);
       await createRevenue(adminRequest, { amount: '12.34', source: 'ai', description: `${mark} ${tag}` });

@@ -14,6 +14,8 @@ import { codeSplitPage } from './app/pages';
 import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
 import type { SiteInfo } from './app/site-context';
+import { milestoneMeta } from './features/milestone-pages/milestone-head';
+import { milestonePageKey } from './features/milestone-pages/milestone-page-key';
 import { createQueryClient } from './lib/query-client';
 import { preloadRevenueOverTime } from './features/revenue/revenue-over-time-section';
 import { serializeState, type PageData } from './lib/ssr-state';
@@ -66,6 +68,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     utils.revenue.series.setData({ range: data.revenueSeries.range }, data.revenueSeries);
   if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
   if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
+  if (data.milestonePage)
+    queryClient.setQueryData(milestonePageKey(data.milestonePage.id), data.milestonePage.detail);
 
   const site: SiteInfo = { ...input.site, origin: input.origin };
 
@@ -93,7 +97,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
   const pathname = new URL(input.url, input.origin).pathname;
   const page = status === 200 ? codeSplitPage(pathname) : undefined;
-  const head = headFor({ pathname, origin: input.origin, site: input.site, status });
+  const detail = data.milestonePage?.detail;
+  const meta = status === 200 && detail ? milestoneMeta(detail, input.site, input.origin) : undefined;
+  const head = headFor({ pathname, origin: input.origin, site: input.site, status, meta });
   return {
     status,
     head: page ? `${head}\n    ${pageAssetTags(clientManifest(), page.source)}` : head,

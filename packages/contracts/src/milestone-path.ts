@@ -17,3 +17,22 @@ export function milestoneSlug(title: string): string {
 export function milestonePath(milestone: { id: number; title: string }): string {
   return `/milestones/${milestone.id}-${milestoneSlug(milestone.title)}`;
 }
+
+/** Ids are PostgreSQL `serial`s: positive 32-bit integers. */
+const MILESTONE_ID_MAX = 2_147_483_647;
+
+/**
+ * The milestone id a permalink's last segment (`12-first-customer`, or a bare `12`) names, or null
+ * when the segment is no such address. The id is strict, as in the API's paths: no sign, no leading zero.
+ */
+export function milestoneIdOf(segment: string): number | null {
+  const match = /^([1-9]\d{0,9})(?:-|$)/.exec(segment);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id <= MILESTONE_ID_MAX ? id : null;
+}
+
+/** A milestone's preview image (Open Graph and Twitter cards), 1200x630 PNG. */
+export function milestoneImagePath(id: number): string {
+  return `/milestones/${id}/og.png`;
+}

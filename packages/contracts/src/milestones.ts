@@ -54,3 +54,19 @@ export const milestoneSchema = z.object({
   amount: decimalString.nullable(),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
+
+/** A neighbour on the timeline, as much as a link to its page needs. */
+export const milestoneLinkSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  day: z.number().int(),
+});
+export type MilestoneLink = z.infer<typeof milestoneLinkSchema>;
+
+/** One milestone with the ones before and after it in the timeline's order (journey day, then id). */
+export const milestoneDetailSchema = z.object({
+  milestone: milestoneSchema,
+  previous: milestoneLinkSchema.nullable(),
+  next: milestoneLinkSchema.nullable(),
+});
+export type MilestoneDetail = z.infer<typeof milestoneDetailSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milestonePath, milestoneSlug } from '../src/milestone-path';
+import { milestoneIdOf, milestonePath, milestoneSlug } from '../src/milestone-path';
 
 describe('milestonePath', () => {
   it('is /milestones/:id-:slug with a lowercase ASCII slug', () => {
@@ -22,4 +22,20 @@ describe('milestonePath', () => {
     expect(milestonePath({ id: 3, title: '🚀🚀' })).toBe('/milestones/3-milestone');
     expect(milestonePath({ id: 4, title: '第一个客户' })).toBe('/milestones/4-milestone');
   });
+});
+
+describe('milestoneIdOf', () => {
+  it('reads the id of a permalink segment, with or without its slug', () => {
+    expect(milestoneIdOf('7-first-1-000-from-ai')).toBe(7);
+    expect(milestoneIdOf('7-wrong-slug')).toBe(7);
+    expect(milestoneIdOf('42')).toBe(42);
+    expect(milestoneIdOf('2147483647-x')).toBe(2147483647);
+  });
+
+  it.each(['', 'abc', '0', '07-x', '-7', '+7', '7x', '7.5', '1e3', '2147483648', '99999999999-x'])(
+    'has no id in %j',
+    (segment) => {
+      expect(milestoneIdOf(segment)).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,12 @@
-import type { Milestone, MilestonePageRequest, MilestoneValues, Page } from '@journey/contracts';
-import { asc, desc, eq } from 'drizzle-orm';
+import type {
+  Milestone,
+  MilestoneDetail,
+  MilestoneLink,
+  MilestonePageRequest,
+  MilestoneValues,
+  Page,
+} from '@journey/contracts';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { pageOf, type PagingSpec } from './paging';
 import { milestones } from './schema';
@@ -22,6 +29,32 @@ function toMilestone(row: MilestoneRow): Milestone {
 export async function listMilestones(db: Database): Promise<Milestone[]> {
   const rows = await db.select().from(milestones).orderBy(asc(milestones.day), asc(milestones.id));
   return rows.map(toMilestone);
+}
+
+/** A milestone with its neighbours in the timeline's order (day, then id), or null when there is none. */
+export async function getMilestoneDetail(db: Database, id: number): Promise<MilestoneDetail | null> {
+  const [row] = await db.select().from(milestones).where(eq(milestones.id, id));
+  if (!row) return null;
+  const link = { id: milestones.id, title: milestones.title, day: milestones.day };
+  // Row comparisons, as the admin tables' keyset paging writes them: each is one step along the index.
+  const position = sql`(${milestones.day}, ${milestones.id})`;
+  const here = sql`(${row.day}, ${row.id})`;
+  const [[previous], [next]] = await Promise.all([
+    db
+      .select(link)
+      .from(milestones)
+      .where(sql`${position} < ${here}`)
+      .orderBy(desc(milestones.day), desc(milestones.id))
+      .limit(1),
+    db
+      .select(link)
+      .from(milestones)
+      .where(sql`${position} > ${here}`)
+      .orderBy(asc(milestones.day), asc(milestones.id))
+      .limit(1),
+  ]);
+  const neighbour = (found: MilestoneLink | undefined) => found ?? null;
+  return { milestone: toMilestone(row), previous: neighbour(previous), next: neighbour(next) };
 }
 
 /** The feeds' order: the most recent milestone first (by its date, then the later id). */

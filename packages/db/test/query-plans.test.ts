@@ -11,7 +11,14 @@ import {
 } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageExperiments, pageMilestones, pageRevenues, pageSubscribers, type Database } from '../src';
+import {
+  getMilestoneDetail,
+  pageExperiments,
+  pageMilestones,
+  pageRevenues,
+  pageSubscribers,
+  type Database,
+} from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 const LARGE_TABLES = ['revenues', 'milestones', 'experiments', 'subscribers'];
@@ -61,7 +68,7 @@ function* nodesOf(plan: PlanNode): Generator<PlanNode> {
 }
 
 /** Each query the call sent, with the plan nodes that read a large table whole or sort rows. */
-async function offendingNodes(call: () => Promise<Page<unknown>>) {
+async function offendingNodes<T>(call: () => Promise<T>) {
   recorded.length = 0;
   const page = await call();
   const queries = recorded.filter((r) => /^select/i.test(r.query));
@@ -136,4 +143,21 @@ describe(`admin pages over ${ROWS.toLocaleString('en-US')} rows are served by in
       }
     });
   }
+});
+
+describe(`a milestone page over ${ROWS.toLocaleString('en-US')} milestones is served by indexes (EXPLAIN)`, () => {
+  it('reads the milestone and its previous and next ones without a full scan or a sort', async () => {
+    const [middle] = await test.handle.query(`select id, day from milestones where day = ${ROWS / 2}`);
+    const { id } = middle as { id: number };
+    const {
+      page: detail,
+      queries,
+      offences,
+    } = await offendingNodes(() => getMilestoneDetail(test.handle.db, id));
+    expect(queries).toBe(3);
+    expect(offences).toEqual([]);
+    expect(detail?.milestone.day).toBe(ROWS / 2);
+    expect(detail?.previous?.day).toBe(ROWS / 2 - 1);
+    expect(detail?.next?.day).toBe(ROWS / 2 + 1);
+  });
 });

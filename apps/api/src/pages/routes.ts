@@ -1,4 +1,4 @@
-import { DEFAULT_REVENUE_SERIES_RANGE } from '@journey/contracts';
+import { DEFAULT_REVENUE_SERIES_RANGE, milestoneIdOf, milestonePath } from '@journey/contracts';
 import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +9,26 @@ import type { AppCaller } from '../trpc/router';
 import { fillTemplate, type WebBuild } from './ssr-module';
 
 export const CLIENT_ROUTES = ['/', '/auth', '/admin'] as const;
+
+/** A milestone's permalink, `/milestones/:id-:slug` (react-router and Fastify see one segment). */
+const MILESTONE_PAGE_PREFIX = '/milestones/';
+const MILESTONE_PAGE_ROUTE = `${MILESTONE_PAGE_PREFIX}:ref`;
+
+/** The milestone id a page path names, or null for any other path. */
+function milestonePageId(pathname: string): number | null {
+  if (!pathname.startsWith(MILESTONE_PAGE_PREFIX)) return null;
+  return milestoneIdOf(pathname.slice(MILESTONE_PAGE_PREFIX.length));
+}
+
+/** The milestone's page data: the milestone and its neighbours, or null (the page then says 404). */
+async function milestonePageData(caller: AppCaller, id: number) {
+  try {
+    return { id, detail: await caller.milestones.byId({ id }) };
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') return { id, detail: null };
+    throw error;
+  }
+}
 
 /** What each page needs from the API, fetched with the visitor's own session. */
 async function pageData(caller: AppCaller, pathname: string) {
@@ -23,10 +43,23 @@ async function pageData(caller: AppCaller, pathname: string) {
     return { me, revenueSummary, revenueSeries, milestones, experiments };
   }
   if (pathname === '/auth') return { me, registrationStatus: await caller.auth.registrationStatus() };
+  const milestoneId = milestonePageId(pathname);
+  if (milestoneId !== null) return { me, milestonePage: await milestonePageData(caller, milestoneId) };
   return { me };
 }
 
 type PageData = Awaited<ReturnType<typeof pageData>>;
+
+/** Where a page with a non-canonical address lives (a milestone reached by an old or wrong slug). */
+function canonicalRedirect(pathname: string, data: PageData): string | null {
+  const detail = 'milestonePage' in data ? data.milestonePage?.detail : null;
+  if (!detail) return null;
+  const canonical = milestonePath(detail.milestone);
+  return pathname === canonical ? null : canonical;
+}
+
+/** Pages every anonymous visitor sees alike: rendered once per data version and origin. */
+const isSharedPage = (pathname: string) => pathname === '/' || milestonePageId(pathname) !== null;
 
 /**
  * Server-rendered pages: the HTML already holds the page and its data (SPEC pages work without
@@ -53,16 +86,25 @@ export function createPageRenderer(options: {
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
     try {
-      // Every anonymous visitor of the landing page gets the same HTML: render it once per data version.
-      if (url === '/' && isAnonymous(request)) {
+      // Every anonymous visitor of the landing page or of a milestone page gets the same HTML: render
+      // it once per data version. Query strings would only multiply the copies: those pages are rendered
+      // per request.
+      if (url === pathname && isSharedPage(pathname) && isAnonymous(request)) {
         // The page names its origin (canonical and sharing links): one copy per origin.
-        const key = `page ${originOf(request)}/`;
-        const cached = await options.publicCache.get(key, async () =>
-          render(request, await pageData(options.callerFor(request, reply), pathname)),
-        );
+        const key = `page ${originOf(request)}${pathname}`;
+        const cached = await options.publicCache.get(key, async () => {
+          const data = await pageData(options.callerFor(request, reply), pathname);
+          const redirect = canonicalRedirect(pathname, data);
+          // Not a 200, so never kept: the redirect is found again (rare: old or hand-made links).
+          if (redirect) return { status: 301, contentType: 'text/plain', body: Buffer.from(redirect) };
+          return render(request, data);
+        });
+        if (cached.status === 301) return reply.redirect(cached.body.toString(), 301);
         return sendCached(reply.header('Vary', 'Cookie'), cached);
       }
       const data = await pageData(options.callerFor(request, reply), pathname);
+      const redirect = canonicalRedirect(pathname, data);
+      if (redirect) return reply.redirect(redirect + url.slice(pathname.length), 301);
       // The guard and /auth's redirect happen on the server too, so they work without JavaScript.
       if (pathname === '/admin' && !data.me) return reply.redirect('/auth', 302);
       if (pathname === '/auth' && data.me) return reply.redirect('/admin', 302);
@@ -88,5 +130,5 @@ export function createPageRenderer(options: {
 }
 
 export function registerPageRoutes(app: FastifyInstance, renderPage: ReturnType<typeof createPageRenderer>) {
-  for (const url of CLIENT_ROUTES) app.get(url, renderPage);
+  for (const url of [...CLIENT_ROUTES, MILESTONE_PAGE_ROUTE]) app.get(url, renderPage);
 }

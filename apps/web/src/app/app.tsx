@@ -5,10 +5,10 @@ import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { LandingPage } from '../features/landing/landing-page';
 import { HydrationMarker } from './hydration-marker';
-import { AdminPage, AuthPage } from './pages';
+import { AdminPage, AuthPage, MilestonePage } from './pages';
 import { paths } from './paths';
 
-// The landing page is part of the entry chunk; /auth and /admin are fetched when visited (pages.ts).
+// The landing page is part of the entry chunk; the other pages are fetched when visited (pages.ts).
 export function App() {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -23,6 +23,7 @@ export function App() {
             </ProtectedRoute>
           }
         />
+        <Route path={paths.milestone} element={<MilestonePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       <HydrationMarker />

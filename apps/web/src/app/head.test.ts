@@ -128,4 +128,30 @@ describe('headFor', () => {
     expect(html).not.toContain('<script>');
     expect(parse(html).property('og:url')).toBe(`${origin}/"><script>x</script>`);
   });
+
+  it('lets a page give its own title, description, type and image, and makes it indexable', () => {
+    const meta = {
+      title: 'First sale · The Solo Unicorn Journey',
+      socialTitle: 'First <b>sale</b> & "more"',
+      description: 'Tom & Jerry paid <first>.',
+      type: 'article' as const,
+      image: { url: `${origin}/milestones/3/og.png`, alt: 'First sale: day 70' },
+    };
+    const html = headFor({ pathname: '/milestones/3-first-sale', origin, site, status: 200, meta });
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('<first>');
+    const head = parse(html);
+    expect(head.title).toBe(meta.title);
+    expect(head.canonical).toBe(`${origin}/milestones/3-first-sale`);
+    expect(head.robots).toBeNull();
+    expect(head.name('description')).toBe(meta.description);
+    expect(head.property('og:type')).toBe('article');
+    expect(head.property('og:title')).toBe(meta.socialTitle);
+    expect(head.property('og:description')).toBe(meta.description);
+    expect(head.property('og:image')).toBe(meta.image.url);
+    expect(head.property('og:image:alt')).toBe(meta.image.alt);
+    expect(head.name('twitter:title')).toBe(meta.socialTitle);
+    expect(head.name('twitter:image')).toBe(meta.image.url);
+    expect(head.name('twitter:image:alt')).toBe(meta.image.alt);
+  });
 });

@@ -5,9 +5,23 @@ import { paths } from './paths';
 export const SITE_DESCRIPTION =
   "One solo founder's public journey to $1,000,000,000 of revenue built with AI: a live revenue tracker, the milestones, the experiments and the story, shared as it happens.";
 
+/** The site's name in titles and cards. */
+export const siteBrand = (site: SiteInfo) => `The Solo ${site.productName} Journey`;
+
+/** What a page with its own content says about itself in <head> (a milestone page, for one). */
+export interface PageMeta {
+  /** The document title. */
+  title: string;
+  /** The title of the sharing cards, when it differs from the document's. */
+  socialTitle?: string;
+  description: string;
+  type: 'website' | 'article';
+  image: { url: string; alt: string };
+}
+
 /** The document title of a page, on the server and after client navigation alike. */
 export function pageTitle(pathname: string, site: SiteInfo, status = 200): string {
-  const brand = `The Solo ${site.productName} Journey`;
+  const brand = siteBrand(site);
   if (status === 404) return `Page not found · ${brand}`;
   if (pathname === paths.auth) return `Admin Access · ${brand}`;
   if (pathname === paths.admin) return `Admin Panel · ${brand}`;
@@ -17,31 +31,44 @@ export function pageTitle(pathname: string, site: SiteInfo, status = 200): strin
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter card. */
-export function headFor(page: { pathname: string; origin: string; site: SiteInfo; status: number }): string {
-  const title = escapeAttribute(pageTitle(page.pathname, page.site, page.status));
-  const description = escapeAttribute(SITE_DESCRIPTION);
+/**
+ * <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter
+ * card. A page with its own content passes `meta` (and is then indexable); the others get the site's.
+ */
+export function headFor(page: {
+  pathname: string;
+  origin: string;
+  site: SiteInfo;
+  status: number;
+  meta?: PageMeta | undefined;
+}): string {
+  const { meta } = page;
+  const title = escapeAttribute(meta?.title ?? pageTitle(page.pathname, page.site, page.status));
+  const socialTitle = meta?.socialTitle ? escapeAttribute(meta.socialTitle) : title;
+  const description = escapeAttribute(meta?.description ?? SITE_DESCRIPTION);
   const url = escapeAttribute(`${page.origin}${page.pathname}`);
-  const image = escapeAttribute(`${page.origin}/og-image.jpg`);
-  const indexable = page.status === 200 && page.pathname === paths.home;
+  const image = escapeAttribute(meta?.image.url ?? `${page.origin}/og-image.jpg`);
+  const imageAlt = escapeAttribute(meta?.image.alt ?? 'Progress toward one billion dollars of revenue');
+  const indexable = page.status === 200 && (page.pathname === paths.home || meta !== undefined);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
     ...feedLinks(page.origin, page.site),
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${escapeAttribute(`The Solo ${page.site.productName} Journey`)}" />`,
-    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:type" content="${meta?.type ?? 'website'}" />`,
+    `<meta property="og:site_name" content="${escapeAttribute(siteBrand(page.site))}" />`,
+    `<meta property="og:title" content="${socialTitle}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="630" />`,
-    `<meta property="og:image:alt" content="Progress toward one billion dollars of revenue" />`,
+    `<meta property="og:image:alt" content="${imageAlt}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:title" content="${socialTitle}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
+    `<meta name="twitter:image:alt" content="${imageAlt}" />`,
   ].join('\n    ');
 }
 

@@ -11,6 +11,15 @@ describe('codeSplitPage', () => {
     expect(await page.load()).toBe(await import(path.join(webRoot, page.source)));
   });
 
+  it('matches a milestone permalink whatever its id and slug, and nothing deeper', async () => {
+    const page = codeSplitPage('/milestones/12-first-customer')!;
+    expect(page.source).toBe('src/features/milestone-pages/milestone-page.tsx');
+    expect(await page.load()).toBe(await import(path.join(webRoot, page.source)));
+    expect(codeSplitPage('/milestones/7')).toBe(page);
+    expect(codeSplitPage('/milestones')).toBeUndefined();
+    expect(codeSplitPage('/milestones/7/og.png')).toBeUndefined();
+  });
+
   it('has nothing for the landing page, which is part of the entry', () => {
     expect(codeSplitPage(paths.home)).toBeUndefined();
   });

@@ -14,6 +14,8 @@ export interface PageData {
   revenueSeries?: Outputs['revenue']['series'];
   milestones?: Outputs['milestones']['list'];
   experiments?: Outputs['experiments']['list'];
+  /** A milestone page: the milestone and its neighbours, or null when the id names none (a 404). */
+  milestonePage?: { id: number; detail: Outputs['milestones']['byId'] | null };
 }
 
 /** Written into the page as JSON (never executed, so the CSP needs no inline scripts). */

@@ -1,5 +1,6 @@
 import {
   idInput,
+  milestoneDetailSchema,
   milestoneInput,
   milestonePageInput,
   milestoneSchema,
@@ -10,6 +11,7 @@ import {
 import {
   createMilestone,
   deleteMilestone,
+  getMilestoneDetail,
   listMilestones,
   pageMilestones,
   updateMilestone,
@@ -34,6 +36,24 @@ export const milestonesRouter = router({
     .input(z.void())
     .output(z.array(milestoneSchema))
     .query(({ ctx }) => listMilestones(ctx.database.db)),
+
+  /** A milestone's page: the milestone and its neighbours on the timeline. */
+  byId: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/milestones/{id}',
+        tags: ['milestones'],
+        summary: 'One milestone, with the previous and next ones of the timeline',
+      },
+    })
+    .input(idInput)
+    .output(milestoneDetailSchema)
+    .query(async ({ ctx, input }) => {
+      const detail = await getMilestoneDetail(ctx.database.db, input.id);
+      if (!detail) throw notFound();
+      return detail;
+    }),
 
   /** The admin table: sorted, filtered and paged by the server. */
   page: protectedProcedure

@@ -1,5 +1,6 @@
-import { MILESTONE_SKELETON_COUNT } from '@journey/contracts/constants';
+import { MILESTONE_SKELETON_COUNT, milestonePath } from '@journey/contracts/constants';
 import {
+  Anchor,
   Badge,
   Box,
   Container,
@@ -68,7 +69,10 @@ export function MilestoneTimeline() {
                     <Paper withBorder radius="lg" p="lg" ml="xs" component="article">
                       <Group justify="space-between" align="flex-start" gap="xs">
                         <Title order={3} fz="lg" c={revenue ? 'green.9' : 'blue.9'}>
-                          {milestone.title}
+                          {/* A plain link: the page is server-rendered, and a full load opens it at its top. */}
+                          <Anchor href={milestonePath(milestone)} c="inherit" inherit>
+                            {milestone.title}
+                          </Anchor>
                         </Title>
                         <Badge variant="light" color="gray" size="lg" radius="sm">
                           Day {milestone.day}

@@ -1,6 +1,7 @@
 import type { MilestonePageRequest } from '@journey/contracts';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
+import { MILESTONE_PAGE_KEY } from '../milestone-pages/milestone-page-key';
 
 export function useMilestones() {
   return trpc.milestones.list.useQuery();
@@ -10,10 +11,16 @@ export function useMilestonePage(input: MilestonePageRequest) {
   return trpc.milestones.page.useQuery(input, { placeholderData: keepPreviousData });
 }
 
-/** The timeline on the landing page and the admin pages: what a milestone write changes. */
+/** The timeline on the landing page, the admin pages and the milestone pages: what a milestone write changes. */
 function useInvalidateMilestones() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.milestones.list.invalidate(), utils.milestones.page.invalidate()]);
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      utils.milestones.list.invalidate(),
+      utils.milestones.page.invalidate(),
+      queryClient.invalidateQueries({ queryKey: MILESTONE_PAGE_KEY }),
+    ]);
 }
 
 export function useCreateMilestone() {

@@ -1,0 +1,128 @@
+import {
+  formatMoney,
+  formatPercent,
+  REVENUE_TARGET,
+  targetFraction,
+  type Milestone,
+} from '@journey/contracts';
+import { interFonts } from './fonts';
+
+export const OG_IMAGE_WIDTH = 1200;
+export const OG_IMAGE_HEIGHT = 630;
+
+/** satori's element shape, written without JSX: a tag, its style and its children. */
+interface Node {
+  type: 'div';
+  props: { style: Record<string, string | number>; children?: Node | string | (Node | string)[] };
+}
+
+const div = (style: Node['props']['style'], children?: Node['props']['children']): Node => ({
+  type: 'div',
+  props: children === undefined ? { style } : { style, children },
+});
+
+// Mantine's palette (violet primary, dark surfaces), as the site uses it.
+const COLORS = {
+  background: '#1a1b1e',
+  panel: '#25262b',
+  text: '#f8f9fa',
+  muted: '#c1c2c5',
+  accent: '#b197fc',
+  revenue: '#8ce99a',
+  track: '#373a40',
+  bar: '#7950f2',
+};
+
+const TITLE_MAX_CHARS = 90;
+
+/** Long titles are cut on a word with an ellipsis; satori's line clamp then keeps it to three lines. */
+export function clampTitle(title: string, max = TITLE_MAX_CHARS): string {
+  if (title.length <= max) return title;
+  const cut = title.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The picture: brand, milestone title, day and date, then the current total and a bar toward $1B. */
+export function ogImageTree(input: {
+  productName: string;
+  milestone: Milestone;
+  totalRevenue: string;
+}): Node {
+  const { milestone, productName, totalRevenue } = input;
+  const fraction = targetFraction(totalRevenue);
+  // A sliver stays visible however small the share: the bar reads as "started", not "empty".
+  const fill = Math.max(fraction * 100, 1);
+  const revenueLine =
+    milestone.isRevenue === 1 && milestone.amount
+      ? `${formatMoney(milestone.amount)} revenue milestone`
+      : null;
+  return div(
+    {
+      width: OG_IMAGE_WIDTH,
+      height: OG_IMAGE_HEIGHT,
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 72px',
+      backgroundColor: COLORS.background,
+      backgroundImage: 'linear-gradient(135deg, #1a1b1e 0%, #25262b 60%, #2b2152 100%)',
+      color: COLORS.text,
+      fontFamily: 'Inter',
+    },
+    [
+      div({ display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 800, color: COLORS.accent }, [
+        div({ width: 18, height: 18, borderRadius: 9, backgroundColor: COLORS.bar, marginRight: 16 }),
+        `The Solo ${productName} Journey`,
+      ]),
+      div({ display: 'flex', flexDirection: 'column' }, [
+        div(
+          { display: 'flex', fontSize: 26, fontWeight: 400, color: COLORS.muted, marginBottom: 18 },
+          `Day ${milestone.day.toLocaleString('en-US')} · ${formatDay(milestone.date)}${revenueLine ? ` · ${revenueLine}` : ''}`,
+        ),
+        div(
+          { display: 'block', fontSize: 68, fontWeight: 800, lineHeight: 1.12, lineClamp: 3 },
+          clampTitle(milestone.title),
+        ),
+      ]),
+      div({ display: 'flex', flexDirection: 'column' }, [
+        div({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', marginBottom: 16 }, [
+          div({ display: 'flex', alignItems: 'baseline' }, [
+            div({ fontSize: 40, fontWeight: 800, color: COLORS.revenue }, formatMoney(totalRevenue)),
+            div({ fontSize: 26, color: COLORS.muted, marginLeft: 14 }, 'raised so far'),
+          ]),
+          div(
+            { display: 'flex', fontSize: 26, color: COLORS.muted },
+            `${formatPercent(fraction)} of ${formatMoney(REVENUE_TARGET, { cents: false })}`,
+          ),
+        ]),
+        div({ display: 'flex', width: '100%', height: 20, borderRadius: 10, backgroundColor: COLORS.track }, [
+          div({ width: `${fill}%`, height: 20, borderRadius: 10, backgroundColor: COLORS.bar }),
+        ]),
+      ]),
+    ],
+  );
+}
+
+/** Renders the preview image as a PNG (SVG from satori, rasterised by resvg). */
+export async function renderOgImage(input: Parameters<typeof ogImageTree>[0]): Promise<Buffer> {
+  // Loaded on first use: neither library is needed to start the server or to serve anything else.
+  const [{ default: satori }, { Resvg }, fonts] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+    interFonts(),
+  ]);
+  // satori reads React elements by their shape ({ type, props }); its types ask for React's own.
+  const element = ogImageTree(input) as unknown as Parameters<typeof satori>[0];
+  const svg = await satori(element, { width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, fonts });
+  return new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+}

@@ -1,0 +1,60 @@
+import { idField, milestoneImagePath, validationErrorBody, type ErrorBody } from '@journey/contracts';
+import { getMilestoneDetail, getRevenueSummary, type DatabaseHandle } from '@journey/db';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { API_SECURITY_HEADERS, type FreshResponse, type PublicCache } from '../../plugins/public-cache';
+import { renderOgImage } from './og-image';
+
+const params = z.object({ id: idField });
+
+/** Social sites fetch it from their servers and other sites may embed it: readable cross-origin. */
+const IMAGE_HEADERS = { ...API_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' };
+
+const NOT_FOUND: ErrorBody = { message: 'Milestone not found' };
+
+/**
+ * `GET /milestones/:id/og.png`: the milestone's 1200x630 preview image. Rendering costs tens of
+ * milliseconds, so it goes through the public cache: made once per version of the data, and made
+ * again after any write (the title and the total it shows can change). A 404 is never kept, so
+ * unknown ids cannot fill the cache.
+ */
+export function registerOgImageRoute(
+  app: FastifyInstance,
+  options: { config: Config; database: DatabaseHandle; publicCache: PublicCache },
+) {
+  const { database } = options;
+  const produce = async (id: number): Promise<FreshResponse> => {
+    const [detail, summary] = await Promise.all([
+      getMilestoneDetail(database.db, id),
+      getRevenueSummary(database.db),
+    ]);
+    if (!detail) {
+      return {
+        status: 404,
+        contentType: 'application/json; charset=utf-8',
+        body: Buffer.from(JSON.stringify(NOT_FOUND)),
+      };
+    }
+    const png = await renderOgImage({
+      productName: options.config.productName,
+      milestone: detail.milestone,
+      totalRevenue: summary.totalRevenue,
+    });
+    return { status: 200, contentType: 'image/png', body: png };
+  };
+
+  app.get('/milestones/:id/og.png', { helmet: false }, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
+    const { id } = parsed.data;
+    const response = await options.publicCache.get(milestoneImagePath(id), () => produce(id));
+    reply.headers(IMAGE_HEADERS).status(response.status).type(response.contentType);
+    if (response.status !== 200) return reply.header('Cache-Control', 'no-store').send(response.body);
+    // `@fastify/etag` answers 304 when the request already holds the ETag.
+    return reply
+      .header('Cache-Control', 'public, max-age=300')
+      .header('ETag', response.etag)
+      .send(response.body);
+  });
+}

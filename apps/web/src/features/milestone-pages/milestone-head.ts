@@ -1,0 +1,32 @@
+import { milestoneImagePath } from '@journey/contracts/constants';
+import type { MilestoneDetail } from '@journey/contracts';
+import { siteBrand, type PageMeta } from '../../app/head';
+import type { SiteInfo } from '../../app/site-context';
+
+const DESCRIPTION_MAX = 200;
+
+/** Text for a card: whitespace collapsed, cut on a word boundary with an ellipsis when too long. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+export const milestoneDocumentTitle = (title: string, site: SiteInfo) => `${title} · ${siteBrand(site)}`;
+
+/** A milestone page's <head>: an article with its own title, text and preview image. */
+export function milestoneMeta(detail: MilestoneDetail, site: SiteInfo, origin: string): PageMeta {
+  const { milestone } = detail;
+  return {
+    title: milestoneDocumentTitle(milestone.title, site),
+    socialTitle: milestone.title,
+    description: summarize(milestone.description),
+    type: 'article',
+    image: {
+      url: origin + milestoneImagePath(milestone.id),
+      alt: `${milestone.title}: day ${milestone.day} of the journey to $1,000,000,000`,
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { milestoneIdOf, milestonePath } from '@journey/contracts/constants';
+import type { MilestoneLink } from '@journey/contracts';
+import {
+  Badge,
+  Box,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft, IconArrowRight, IconCoin, IconFlag } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useSite } from '../../app/site-context';
+import { LogoMark } from '../../components/logo-mark';
+import { NotFoundPage } from '../../components/not-found-page';
+import { PageLoader } from '../../components/page-loader';
+import { formatDate, formatMoney } from '../../lib/format';
+import { SiteFooter } from '../landing/site-footer';
+import { milestoneDocumentTitle } from './milestone-head';
+import classes from './milestone-page.module.css';
+import { useMilestoneDetail } from './use-milestone-detail';
+
+/** `/milestones/:id-:slug`: one milestone, its full text, and the ones before and after it. */
+export default function MilestonePage() {
+  const { ref = '' } = useParams();
+  const id = milestoneIdOf(ref);
+  const { data: detail, isPending, isError } = useMilestoneDetail(id);
+
+  if (id === null || detail === null) return <NotFoundPage />;
+  if (isPending) return <PageLoader />;
+  if (isError) {
+    return (
+      <Container size="sm" py={120} component="main">
+        <Text role="alert">Failed to fetch this milestone</Text>
+      </Container>
+    );
+  }
+  return <MilestoneArticle detail={detail} />;
+}
+
+type Detail = NonNullable<ReturnType<typeof useMilestoneDetail>['data']>;
+
+function MilestoneArticle({ detail }: { detail: Detail }) {
+  const site = useSite();
+  const { milestone, previous, next } = detail;
+  const revenue = milestone.isRevenue === 1;
+  useDocumentTitle(milestoneDocumentTitle(milestone.title, site));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownId = useRef(milestone.id);
+  useEffect(() => {
+    // Previous/next replace the page in place: start the new one at its top, with focus on its title
+    // (as a page load would), but leave the first render alone so reloads keep their scroll.
+    if (shownId.current === milestone.id) return;
+    shownId.current = milestone.id;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [milestone.id]);
+
+  return (
+    <div className={classes.page}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Box component="header" className={classes.header} py="sm">
+        <Container size="md">
+          <Group justify="space-between" wrap="nowrap">
+            {/* Full loads: the landing page then opens at its top, or at the timeline's anchor. */}
+            <a href={paths.home} className={classes.brand}>
+              <LogoMark />
+              <span>Solo {site.productName}</span>
+            </a>
+            <a href={paths.timeline} className={classes.headerLink}>
+              All milestones
+            </a>
+          </Group>
+        </Container>
+      </Box>
+
+      <Container size="md" component="main" id="main" className={classes.main} py={{ base: 40, sm: 72 }}>
+        <Stack gap="xl">
+          <Box component="article" aria-labelledby="milestone-title">
+            <Stack gap="md">
+              <Group gap="sm">
+                <ThemeIcon size={36} radius="xl" color={revenue ? 'green.8' : 'blue.8'}>
+                  {revenue ? <IconCoin size={20} aria-hidden /> : <IconFlag size={18} aria-hidden />}
+                </ThemeIcon>
+                <Badge variant="light" color="gray" size="lg" radius="sm">
+                  Day {milestone.day}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={milestone.date}>{formatDate(milestone.date)}</time>
+                </Text>
+              </Group>
+              <Title
+                order={1}
+                id="milestone-title"
+                ref={heading}
+                tabIndex={-1}
+                fz={{ base: 32, sm: 44 }}
+                lh={1.15}
+              >
+                {milestone.title}
+              </Title>
+              {revenue && milestone.amount && (
+                <Text fw={800} fz={28} className={classes.amount}>
+                  {formatMoney(milestone.amount)}
+                </Text>
+              )}
+              <Text size="lg" className={classes.description}>
+                {milestone.description}
+              </Text>
+            </Stack>
+          </Box>
+
+          {(previous || next) && (
+            <SimpleGrid component="nav" aria-label="More milestones" cols={{ base: 1, sm: 2 }} spacing="md">
+              {previous ? <NeighbourLink milestone={previous} direction="previous" /> : <span />}
+              {next && <NeighbourLink milestone={next} direction="next" />}
+            </SimpleGrid>
+          )}
+        </Stack>
+      </Container>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function NeighbourLink({
+  milestone,
+  direction,
+}: {
+  milestone: MilestoneLink;
+  direction: 'previous' | 'next';
+}) {
+  const isNext = direction === 'next';
+  return (
+    <Paper
+      component={Link}
+      to={milestonePath(milestone)}
+      withBorder
+      radius="lg"
+      p="lg"
+      rel={isNext ? 'next' : 'prev'}
+      className={`${classes.neighbour} ${isNext ? classes.next : ''}`}
+    >
+      <Group gap={6} justify={isNext ? 'flex-end' : 'flex-start'}>
+        {!isNext && <IconArrowLeft size={16} aria-hidden />}
+        <Text size="sm" c="dimmed" fw={600}>
+          {isNext ? 'Next milestone' : 'Previous milestone'} · Day {milestone.day}
+        </Text>
+        {isNext && <IconArrowRight size={16} aria-hidden />}
+      </Group>
+      <Text fw={700} mt={4}>
+        {milestone.title}
+      </Text>
+    </Paper>
+  );
+}
