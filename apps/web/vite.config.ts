@@ -74,6 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: 'framework',
               test: /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|@trpc\/[^/]+)\//,
             },
+            // Everything else the entry imports statically (Mantine, the landing page): one chunk too.
+            // Otherwise every module it shares with a code-split page (the milestone page, the chart's
+            // section, the colour-scheme toggle) becomes a chunk of its own, a dozen small files that
+            // compress worse than one.
+            { name: 'app', tags: ['$initial'] },
           ],
         },
       },

@@ -133,6 +133,23 @@ test.describe('milestone pages', () => {
     await axe();
   });
 
+  test('has no accessibility violations in the dark scheme either, with the toggle in its header', async ({
+    page,
+    adminRequest,
+    axe,
+  }, testInfo) => {
+    const [, middle] = await threeMilestones(adminRequest, testInfo.project.name);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/milestones/${middle!.id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await axe();
+  });
+
   test('the card link takes keyboard focus with a visible ring and opens with Enter', async ({
     page,
     adminRequest,

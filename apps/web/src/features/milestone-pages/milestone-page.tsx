@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
+import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { NotFoundPage } from '../../components/not-found-page';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -76,9 +77,12 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
               <LogoMark />
               <span>Solo {site.productName}</span>
             </a>
-            <a href={paths.timeline} className={classes.headerLink}>
-              All milestones
-            </a>
+            <Group gap={4} wrap="nowrap">
+              <a href={paths.timeline} className={classes.headerLink}>
+                All milestones
+              </a>
+              <ColorSchemeToggle color="gray.0" c="white" />
+            </Group>
           </Group>
         </Container>
       </Box>
