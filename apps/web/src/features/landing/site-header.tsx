@@ -26,20 +26,20 @@ export function SiteHeader() {
             <LogoMark />
             <span>Solo {productName}</span>
           </a>
-          <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
-            {NAV_LINKS.map((link) => (
-              <a key={link.href} href={link.href} className={classes.link}>
-                {link.label}
-              </a>
-            ))}
-            <Link to={paths.auth} className={classes.link}>
-              Admin
-            </Link>
-            <Button component="a" href="#contact" ml="sm" radius="xl" color="violet.4" c="dark.9">
-              Connect
-            </Button>
-          </Group>
           <Group gap={4} wrap="nowrap">
+            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+              {NAV_LINKS.map((link) => (
+                <a key={link.href} href={link.href} className={classes.link}>
+                  {link.label}
+                </a>
+              ))}
+              <Link to={paths.auth} className={classes.link}>
+                Admin
+              </Link>
+              <Button component="a" href="#contact" ml="sm" mr="xs" radius="xl" color="violet.4" c="dark.9">
+                Connect
+              </Button>
+            </Group>
             <ColorSchemeToggle color="gray.0" c="white" />
             <Burger
               hiddenFrom="md"

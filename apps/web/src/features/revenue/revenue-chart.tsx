@@ -53,6 +53,8 @@ function ExactTooltip({ active, payload }: TooltipContentProps) {
   );
 }
 
+const sourceOrder = (key: unknown) => SOURCES.findIndex(({ source }) => source === key);
+
 export default function RevenueChart({ series, label }: RevenueChartProps) {
   const data: Row[] = series.points.map((point) => ({
     label: bucketLabel(point.date, series.bucket),
@@ -72,7 +74,8 @@ export default function RevenueChart({ series, label }: RevenueChartProps) {
         curveType="linear"
         withDots={false}
         withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
+        // Recharts sorts legend items by name; this keeps the stacking order, bottom first.
+        legendProps={{ verticalAlign: 'bottom', itemSorter: (item) => sourceOrder(item.dataKey) }}
         fillOpacity={0.35}
         gridAxis="xy"
         valueFormatter={(value) => compactMoney.format(value)}
