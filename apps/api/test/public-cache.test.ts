@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } from '@journey/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ENTRIES, PublicCache } from '../src/plugins/public-cache';
 import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
 
 /** The landing page of this stand-in shows its data as JSON, so a stale page is visible. */
@@ -185,5 +186,42 @@ describe('the public cache', () => {
       expect(response.headers.vary, encoding).toMatch(/accept-encoding/i);
       expect(decode(response.rawPayload).toString(), encoding).toBe(plain.body);
     }
+  });
+});
+
+describe('PublicCache size', () => {
+  const answer = (text: string) => async () => ({
+    status: 200,
+    contentType: 'text/plain',
+    body: Buffer.from(text),
+  });
+
+  it('makes room by dropping the least recently used answer, so a page read often stays', async () => {
+    const cache = new PublicCache();
+    const produced: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, async () => {
+        produced.push(key);
+        return answer(key)();
+      });
+
+    // A crawl fills the cache first (right after a write emptied it): the landing page still gets a place.
+    for (let index = 0; index < MAX_ENTRIES; index += 1) await get(`page /crawled/${index}`);
+    await get('page /');
+    // A crawl of more milestone pages than the cache holds, the landing page read now and then.
+    for (let index = 0; index < MAX_ENTRIES * 2; index += 1) {
+      await get(`page /milestones/${index}`);
+      if (index % 50 === 0) await get('page /');
+    }
+    expect(
+      produced.filter((key) => key === 'page /'),
+      'the landing page rendered once',
+    ).toHaveLength(1);
+
+    // The oldest pages of the crawl made room; the newest are still there.
+    produced.length = 0;
+    await get('page /milestones/0');
+    await get(`page /milestones/${MAX_ENTRIES * 2 - 1}`);
+    expect(produced).toEqual(['page /milestones/0']);
   });
 });

@@ -12,8 +12,12 @@ export interface CachedResponse {
 
 export type FreshResponse = Omit<CachedResponse, 'etag'>;
 
-/** Keys come from the server (route paths, the origin); the cap only guards against Host header floods. */
-const MAX_ENTRIES = 64;
+/**
+ * Keys come from the server (route paths, validated inputs, the origin), one per milestone page and
+ * preview image among them; the least recently used answer makes room, so a crawl of every milestone
+ * cannot push the landing page out, and a Host header flood only costs misses.
+ */
+export const MAX_ENTRIES = 256;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -78,9 +82,18 @@ export class PublicCache {
       this.#entries.clear();
     }
     const cached = this.#entries.get(key);
-    if (cached) return cached;
+    if (cached) {
+      // A Map keeps insertion order: re-inserting marks the entry as the most recently used.
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
+      return cached;
+    }
     const pending = produce().then(withEtag);
-    if (this.#entries.size < MAX_ENTRIES) this.#entries.set(key, pending);
+    if (this.#entries.size >= MAX_ENTRIES) {
+      const leastRecent = this.#entries.keys().next();
+      if (!leastRecent.done) this.#entries.delete(leastRecent.value);
+    }
+    this.#entries.set(key, pending);
     try {
       const response = await pending;
       // Only successes are kept.
