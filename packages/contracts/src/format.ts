@@ -19,3 +19,15 @@ export function formatPercent(fraction: number): string {
 export function targetFraction(total: string | number): number {
   return Math.min(1, Number(total) / REVENUE_TARGET);
 }
+
+/**
+ * Text for a card or a picture: whitespace collapsed, cut on a word boundary with an ellipsis when
+ * longer than `max` characters (by default 200, a sharing card's description).
+ */
+export function summarize(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}

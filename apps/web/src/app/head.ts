@@ -1,4 +1,5 @@
 import { FEED_PATHS, feedTitle } from '@journey/contracts/constants';
+import { escapeAttribute } from '../lib/html';
 import type { SiteInfo } from './site-context';
 import { paths } from './paths';
 
@@ -27,9 +28,6 @@ export function pageTitle(pathname: string, site: SiteInfo, status = 200): strin
   if (pathname === paths.admin) return `Admin Panel · ${brand}`;
   return `${site.productName} Build Tracker · ${brand}`;
 }
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter

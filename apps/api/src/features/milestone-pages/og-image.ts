@@ -1,6 +1,7 @@
 import {
   formatMoney,
   formatPercent,
+  summarize,
   REVENUE_TARGET,
   targetFraction,
   type Milestone,
@@ -33,15 +34,8 @@ const COLORS = {
   bar: '#7950f2',
 };
 
-const TITLE_MAX_CHARS = 90;
-
 /** Long titles are cut on a word with an ellipsis; satori's line clamp then keeps it to three lines. */
-export function clampTitle(title: string, max = TITLE_MAX_CHARS): string {
-  if (title.length <= max) return title;
-  const cut = title.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
-}
+const TITLE_MAX_CHARS = 90;
 
 const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', {
@@ -91,7 +85,7 @@ export function ogImageTree(input: {
         ),
         div(
           { display: 'block', fontSize: 68, fontWeight: 800, lineHeight: 1.12, lineClamp: 3 },
-          clampTitle(milestone.title),
+          summarize(milestone.title, TITLE_MAX_CHARS),
         ),
       ]),
       div({ display: 'flex', flexDirection: 'column' }, [

@@ -9,7 +9,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
-import { LogoMark } from '../../components/logo-mark';
+import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -27,9 +27,8 @@ export default function AuthPage() {
     <div className={classes.page}>
       <aside className={classes.marketing} aria-label="About the admin panel">
         <Group justify="space-between" wrap="nowrap">
-          <Link to={paths.home} className={classes.brand}>
-            <LogoMark />
-            <span>Solo {site.productName}</span>
+          <Link to={paths.home} className={brandLinkClass}>
+            <Brand />
           </Link>
           <ColorSchemeToggle color="gray.0" c="white" />
         </Group>

@@ -5,6 +5,7 @@ import {
   type BadgeStyle,
   type BadgeTheme,
 } from '@journey/contracts/constants';
+import { escapeAttribute } from '../../lib/html';
 
 export interface BadgeChoice {
   theme: BadgeTheme;
@@ -22,10 +23,6 @@ export interface EmbedSnippets {
   html: string;
   markdown: string;
 }
-
-/** `&`, `<`, `>` and `"` as entities: safe inside a double-quoted HTML attribute. */
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Backslash-escapes what would end or nest a Markdown link text. */
 const escapeMarkdownText = (text: string) => text.replace(/[\\[\]]/g, (character) => `\\${character}`);

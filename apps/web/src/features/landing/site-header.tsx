@@ -3,8 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { useSite } from '../../app/site-context';
-import { LogoMark } from '../../components/logo-mark';
+import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useNeededOnce } from '../../components/on-demand';
 import { NAV_LINKS } from './nav-links';
@@ -14,7 +13,6 @@ const MobileMenu = lazy(() => import('./mobile-menu'));
 
 /** Sticky navigation; on small screens a full-screen menu that traps focus and closes on Escape. */
 export function SiteHeader() {
-  const { productName } = useSite();
   const [opened, { open, close }] = useDisclosure(false);
   const menuOpenedOnce = useNeededOnce(opened);
 
@@ -22,9 +20,8 @@ export function SiteHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Group justify="space-between" h="100%" wrap="nowrap">
-          <a href="#top" className={classes.brand}>
-            <LogoMark />
-            <span>Solo {productName}</span>
+          <a href="#top" className={`${brandLinkClass} ${classes.brand}`}>
+            <Brand />
           </a>
           <Group gap={4} wrap="nowrap">
             <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { milestoneMeta, summarize } from './milestone-head';
+import { summarize } from '@journey/contracts/constants';
+import { milestoneMeta } from './milestone-head';
 
 describe('summarize', () => {
   it('keeps short text, with its whitespace collapsed', () => {

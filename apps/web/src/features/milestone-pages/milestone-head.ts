@@ -1,18 +1,7 @@
-import { milestoneImagePath } from '@journey/contracts/constants';
+import { milestoneImagePath, summarize } from '@journey/contracts/constants';
 import type { MilestoneDetail } from '@journey/contracts';
 import { siteBrand, type PageMeta } from '../../app/head';
 import type { SiteInfo } from '../../app/site-context';
-
-const DESCRIPTION_MAX = 200;
-
-/** Text for a card: whitespace collapsed, cut on a word boundary with an ellipsis when too long. */
-export function summarize(text: string, max = DESCRIPTION_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
-}
 
 export const milestoneDocumentTitle = (title: string, site: SiteInfo) => `${title} · ${siteBrand(site)}`;
 

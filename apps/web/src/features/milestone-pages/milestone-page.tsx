@@ -18,7 +18,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
-import { LogoMark } from '../../components/logo-mark';
+import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { NotFoundPage } from '../../components/not-found-page';
 import { PageLoader } from '../../components/page-loader';
@@ -73,9 +73,8 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
         <Container size="md">
           <Group justify="space-between" wrap="nowrap">
             {/* Full loads: the landing page then opens at its top, or at the timeline's anchor. */}
-            <a href={paths.home} className={classes.brand}>
-              <LogoMark />
-              <span>Solo {site.productName}</span>
+            <a href={paths.home} className={brandLinkClass}>
+              <Brand />
             </a>
             <Group gap={4} wrap="nowrap">
               <a href={paths.timeline} className={classes.headerLink}>

@@ -5,7 +5,8 @@ import {
   type RevenueSeriesRange,
 } from '@journey/contracts/constants';
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState, useSyncExternalStore } from 'react';
+import { useMounted } from '@mantine/hooks';
+import { useState } from 'react';
 import { SectionHeading } from '../../components/section-heading';
 import RevenueChart from './revenue-chart';
 import { SECTION_ID } from './revenue-over-time-section';
@@ -13,20 +14,12 @@ import { SeriesTable } from './series-table';
 import { useRevenueSeries } from './use-revenue';
 import classes from './revenue-over-time.module.css';
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating, true after: the chart replaces the table then. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
 /** 'Revenue over time': the journey's running total by source, as a stacked area chart or a table. */
 export default function RevenueOverTime() {
   const [range, setRange] = useState<RevenueSeriesRange>(DEFAULT_REVENUE_SERIES_RANGE);
   const [asTable, setAsTable] = useState(false);
-  const hydrated = useHydrated();
+  // False in the server's HTML and while hydrating, true after: the chart replaces the table then.
+  const hydrated = useMounted();
   const { data: series, isPlaceholderData, isError } = useRevenueSeries(range);
 
   const showChart = hydrated && !asTable;
