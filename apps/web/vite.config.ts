@@ -33,6 +33,15 @@ function devHead(): Plugin {
   };
 }
 
+/**
+ * The API `pnpm dev` runs beside Vite (turbo hands both the same environment, so the same PORT).
+ * `changeOrigin: false` keeps the browser's Host (127.0.0.1:5173): the API takes the origin its Host
+ * names as its own, so the page's writes (Origin http://127.0.0.1:5173) are same-site there, and
+ * nothing about the production check is loosened. The string shorthand would rewrite Host to :5000
+ * and every write would be refused as cross-site.
+ */
+const apiProxy = { target: `http://127.0.0.1:${process.env.PORT || 5000}`, changeOrigin: false };
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -49,9 +58,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     host: '127.0.0.1',
     port: 5173,
     proxy: {
-      '/api': 'http://127.0.0.1:5000',
-      '/healthz': 'http://127.0.0.1:5000',
-      '/readyz': 'http://127.0.0.1:5000',
+      '/api': apiProxy,
+      '/healthz': apiProxy,
+      '/readyz': apiProxy,
     },
   },
   // The server build bundles its dependencies too: tree-shaken, so the server never loads all of

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -6,6 +7,41 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
   .default('false')
   .transform((value) => value === 'true' || value === '1');
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside IPs and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-*` entries to believe: none (`false`, the default), the last N hops (a number;
+ * `true` means exactly one, the usual single reverse proxy), or those added by the listed proxies.
+ * Believing every hop would let a client pick its own address by writing the header itself.
+ */
+const trustProxyValue = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    if (['', 'false', '0'].includes(value)) return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, a number of proxy hops (at most 10), or comma-separated proxy IPs or CIDRs',
+    });
+    return z.NEVER;
+  });
 
 /** Relative paths are taken from where the command was started (npm and pnpm set INIT_CWD). */
 const directory = (fallback: string) =>
@@ -49,7 +85,7 @@ const envSchema = z.object({
     .max(40, 'must be at most 40 characters')
     .default('Unicorn'),
   ALLOW_REGISTRATION: booleanFlag,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxyValue,
   PUBLIC_URL: z
     .string()
     .trim()
@@ -65,6 +101,9 @@ const envSchema = z.object({
 /** The variables the server reads; docker-compose.yml must name no others. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
+/** Fastify's `trustProxy`: false, a number of hops, or the trusted proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -74,7 +113,7 @@ export interface Config {
   sessionSecret: string | undefined;
   productName: string;
   allowRegistration: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
   publicUrl: string | undefined;

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_TRPC_BATCH } from '@journey/contracts/constants';
 import { createDatabase, type DatabaseHandle } from '@journey/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { registerBadgeRoute } from './features/badge/routes';
 import { registerDiscoveryRoutes } from './features/discovery/routes';
 import { registerOgImageRoute } from './features/milestone-pages/og-route';
@@ -22,7 +23,7 @@ import {
   type LoginRateLimit,
 } from './plugins/external';
 import { sessionSecret } from './plugins/secret';
-import { PublicCache } from './plugins/public-cache';
+import { PublicCache, publicTablesChangedBy } from './plugins/public-cache';
 import { registerStaticAssets } from './plugins/web-app';
 import { createPageRenderer, registerPageRoutes } from './pages/routes';
 import { inlineScriptHashes, loadWebBuild } from './pages/ssr-module';
@@ -36,6 +37,32 @@ type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+export interface ConnectionTimeouts {
+  /** From a request's first byte to the end of its headers. */
+  headersTimeoutMs: number;
+  /** From a request's first byte to the end of its body. */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection may wait for its next request. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way (a client that stopped reading an answer). */
+  idleTimeoutMs: number;
+  /** How often Node checks the header and request timeouts (its default, 30 s, would let them overrun). */
+  checkEveryMs: number;
+}
+
+/**
+ * Requests here are small (JSON of at most 1 MiB, which even a slow phone sends in well under 30 s) and
+ * nothing streams in: a client trickling its headers or body is cut off with a 408. Kept-alive
+ * connections idle out after Node's usual 5 s (a proxy pooling connections must idle them out sooner).
+ */
+export const CONNECTION_TIMEOUTS: ConnectionTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+  checkEveryMs: 1_000,
+};
+
 export interface ServerOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the server. */
   database?: DatabaseHandle;
@@ -45,6 +72,8 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** The clock (tests fix it); by default the system's. */
   now?: () => Date;
+  /** Connection timeouts; CONNECTION_TIMEOUTS unless a test shortens them. */
+  timeouts?: ConnectionTimeouts;
 }
 
 /** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
@@ -72,7 +101,7 @@ async function watchedPublicCache(
 ): Promise<PublicCache> {
   const publicCache = new PublicCache({ suspended: true, now });
   const stopWatching = await database.watchDataChanges({
-    onChange: () => publicCache.invalidate(),
+    onChange: (table) => publicCache.invalidate(publicTablesChangedBy(table)),
     onListening: () => {
       if (publicCache.suspended) app.log.info('hearing data changes: public cache on');
       publicCache.resume();
@@ -86,6 +115,25 @@ async function watchedPublicCache(
   return publicCache;
 }
 
+function timeoutOptions(timeouts: ConnectionTimeouts) {
+  return {
+    http: { headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    requestTimeout: timeouts.requestTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    connectionTimeout: timeouts.idleTimeoutMs,
+  };
+}
+
+/**
+ * Fastify's `trustProxy`. A hop count is a function: Fastify 5 trusts nothing for a bare number (it
+ * cannot tell a proxy from a direct client), and hops are meant for an app only its proxies can reach.
+ */
+function trustProxyOption(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
 /** Builds the whole server without listening, in stages: database, external plugins, routes. */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const logging = loggingOptions(config.logLevel, options.logStream);
@@ -93,7 +141,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     ...logging,
     logger: options.logger === false ? false : logging.logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    ...timeoutOptions(options.timeouts ?? CONNECTION_TIMEOUTS),
+    trustProxy: trustProxyOption(config.trustProxy),
     // tRPC batches name every procedure in one path segment.
     routerOptions: { maxParamLength: 5000 },
     // While closing, a request already on an open connection is answered (with `Connection: close`)
@@ -115,6 +164,12 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     else parseJson(request, body.toString(), done);
   });
   sendRequestId(app);
+  if (config.env === 'production' && !config.publicUrl) {
+    app.log.warn(
+      'PUBLIC_URL is not set: absolute links and the cross-site check take the origin from the Host header, ' +
+        'which a DNS-rebinding page controls; set PUBLIC_URL to the public origin',
+    );
+  }
 
   // Stage 1: the database.
   const database = options.database ?? (await openDatabase(config));
@@ -156,6 +211,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
         trpcOptions: {
           router: appRouter,
           createContext,
+          maxBatchSize: MAX_TRPC_BATCH,
           responseMeta: jsonErrorResponseMeta,
           onError({ error, req }) {
             if (describeError(error).status >= 500) req.log.error({ err: error }, 'procedure failed');

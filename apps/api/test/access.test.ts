@@ -1,8 +1,10 @@
+import { Writable } from 'node:stream';
 import { hashSessionToken, schema } from '@journey/db';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/cross-site';
+import { DEFAULT_LOGIN_RATE_LIMIT } from '../src/plugins/external';
 import { ADMIN, call, registerAdmin, sessionCookie, startTestServer, type TestServer } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,37 +72,76 @@ describe('cross-site writes', () => {
     expect((await call(server.app, 'GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
   });
 
-  it('refuses what a cross-site form could send: no content type or a form type (403)', async () => {
+  const sessionCount = () => server.db.$count(schema.sessions);
+
+  it('answers 415 to a same-site or origin-less write whose body is not JSON, before any handler', async () => {
     const before = await counts();
-    for (const type of [
-      undefined,
-      'text/plain',
-      'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x',
-      'TEXT/PLAIN; charset=utf-8',
-    ]) {
-      const response = await write('POST', '/api/revenue', type ? { 'content-type': type } : {}, 'amount=5');
-      expect(response.statusCode, String(type)).toBe(403);
-      expect(response.json()).toEqual({ message: JSON_REQUIRED_MESSAGE });
+    const sessionsBefore = await sessionCount();
+    const form = new URLSearchParams({ username: ADMIN.username, password: ADMIN.password }).toString();
+    for (const origin of [undefined, 'https://journey.example']) {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'TEXT/PLAIN; charset=utf-8',
+        'application/xml',
+        // A body with no type at all.
+        undefined,
+      ]) {
+        const headers = { ...(type ? { 'content-type': type } : {}), ...(origin ? { origin } : {}) };
+        for (const url of ['/api/login', '/api/revenue', '/api/trpc/auth.login']) {
+          const response = await write('POST', url, headers, form);
+          expect(response.statusCode, `${origin} ${type} ${url}`).toBe(415);
+          expect(response.json()).toEqual({ message: JSON_REQUIRED_MESSAGE });
+          // The login did not happen: no session was made or sent.
+          expect(response.cookies.find((c) => c.name === 'journey_session')).toBeUndefined();
+        }
+      }
     }
-    const logout = await write('POST', '/api/logout', {});
-    expect(logout.statusCode).toBe(403);
+    expect(await sessionCount()).toBe(sessionsBefore);
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a browser that says the request is cross-site, even without an Origin', async () => {
-    const response = await write(
-      'POST',
-      '/api/revenue',
-      { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
-      JSON.stringify(REVENUE),
-    );
-    expect(response.statusCode).toBe(403);
+  it('refuses a cross-site write with 403 before looking at its content type', async () => {
+    const before = await counts();
+    for (const headers of [
+      { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'multipart/form-data; boundary=x' },
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ] as Record<string, string>[]) {
+      const withBody = await write('POST', '/api/revenue', headers, 'amount=5');
+      expect(withBody.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(withBody.json()).toEqual({ message: FOREIGN_ORIGIN_MESSAGE });
+      // A bodyless cross-site logout is no sign-out either.
+      const logout = await write('POST', '/api/logout', headers);
+      expect(logout.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await call(server.app, 'GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
   });
 
-  it('accepts same-origin writes: its own host, the PUBLIC_URL origin, or no Origin at all (curl)', async () => {
+  it('signs out on a bodyless logout that names no content type, as the spec client sends it', async () => {
+    const signedIn = sessionCookie(await login(server));
+    expect((await call(server.app, 'GET', '/api/user', undefined, signedIn)).statusCode).toBe(200);
+    for (const headers of [{}, { origin: 'https://journey.example', 'sec-fetch-site': 'same-origin' }]) {
+      const request = {
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: signedIn, ...headers },
+      } as const;
+      const logout = await server.app.inject(request);
+      expect(logout.statusCode, JSON.stringify(headers)).toBe(204);
+    }
+    const after = await call(server.app, 'GET', '/api/user', undefined, signedIn);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toHaveProperty('message');
+  });
+
+  it('accepts same-origin writes: the PUBLIC_URL origin, or no Origin at all (curl)', async () => {
     for (const headers of [
-      { origin: 'http://internal:5000', 'sec-fetch-site': 'same-origin' } as Record<string, string>,
+      { origin: 'https://journey.example', 'sec-fetch-site': 'same-origin' } as Record<string, string>,
       { origin: 'https://journey.example', 'sec-fetch-site': 'same-site' },
       {},
     ]) {
@@ -117,10 +158,130 @@ describe('cross-site writes', () => {
     expect(remove.statusCode).toBe(204);
   });
 
+  it('with PUBLIC_URL set, counts only its origin as this site: a DNS-rebound Host and Origin are refused', async () => {
+    const before = await counts();
+    for (const [host, origin] of [
+      ['evil.example', 'http://evil.example'],
+      ['internal:5000', 'http://internal:5000'],
+    ]) {
+      const response = await write(
+        'POST',
+        '/api/revenue',
+        { host: host!, origin: origin!, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        JSON.stringify(REVENUE),
+      );
+      expect(response.statusCode, origin).toBe(403);
+      expect(response.json()).toEqual({ message: FOREIGN_ORIGIN_MESSAGE });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('lets reads from anywhere through (they change nothing)', async () => {
     const response = await write('GET', '/api/revenue', { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('cross-site writes without PUBLIC_URL, in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => server?.close());
+
+  it('takes the origin the request was sent to as this site, and refuses any other', async () => {
+    const register = await server.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { host: '127.0.0.1:5173', origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-origin' },
+      payload: ADMIN,
+    });
+    expect(register.statusCode).toBe(201);
+    const foreign = await server.app.inject({
+      method: 'POST',
+      url: '/api/revenue',
+      headers: { host: '127.0.0.1:5000', origin: 'http://127.0.0.1:5173', cookie: sessionCookie(register) },
+      payload: REVENUE,
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('login limits behind a reverse proxy', () => {
+  const PROXY = '10.0.0.2';
+  const CLIENT = '203.0.113.7';
+
+  // 'true' is one hop: the proxy in front is trusted, whatever the client wrote before its entry. The
+  // issue's case (25 logins against the default limit of 20) once; the other forms on a smaller limit,
+  // as each failed login costs a password hash.
+  it.each([
+    ['true', DEFAULT_LOGIN_RATE_LIMIT.perIp],
+    ['1', 3],
+    [PROXY, 3],
+    ['10.0.0.0/8, 192.168.0.0/16', 3],
+  ])(
+    'TRUST_PROXY=%s: one client making up X-Forwarded-For values still meets the per-IP limit (%i)',
+    async (trustProxy, perIp) => {
+      const server = await startTestServer({
+        env: { TRUST_PROXY: trustProxy },
+        loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT, perIp },
+      });
+      const attempt = (forwardedFor: string, username: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: PROXY,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { username, password: 'wrong password' },
+        });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < perIp + 5; i++) {
+          // The client's made-up value, then the address the proxy saw and appended; a new username
+          // each time, so only the per-IP limit can stop these.
+          statuses.push((await attempt(`198.51.100.${i}, ${CLIENT}`, `guess${i}`)).statusCode);
+        }
+        expect(statuses).toEqual([...Array(perIp).fill(401), ...Array(5).fill(429)]);
+        // Another client behind the same proxy has its own budget.
+        expect((await attempt('203.0.113.8', 'someone')).statusCode).toBe(401);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
+describe('the start-up warning about PUBLIC_URL', () => {
+  const startUpLog = async (env: Record<string, string>) => {
+    let text = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString();
+        callback();
+      },
+    });
+    const server = await startTestServer({ env: { LOG_LEVEL: 'warn', ...env }, logStream });
+    await server.close();
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+  };
+  const publicUrlWarnings = (lines: { level: number; msg: string }[]) =>
+    lines.filter((line) => line.level === 40 && line.msg.includes('PUBLIC_URL'));
+
+  it('warns in production without PUBLIC_URL (links and the cross-site check then trust the Host)', async () => {
+    const warnings = publicUrlWarnings(await startUpLog({ NODE_ENV: 'production' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toMatch(/Host/);
+  });
+
+  it('stays quiet with PUBLIC_URL, or outside production', async () => {
+    expect(
+      publicUrlWarnings(await startUpLog({ NODE_ENV: 'production', PUBLIC_URL: 'https://journey.example' })),
+    ).toEqual([]);
+    expect(publicUrlWarnings(await startUpLog({ NODE_ENV: 'development' }))).toEqual([]);
   });
 });
 

@@ -200,7 +200,10 @@ describe('feeds, sitemap and robots.txt', () => {
 describe('feeds with PUBLIC_URL', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL: 'https://journey.example.com' } });
+    // Behind a trusted proxy, which passes X-Forwarded-Host on.
+    server = await startTestServer({
+      env: { PUBLIC_URL: 'https://journey.example.com', TRUST_PROXY: 'true' },
+    });
   });
   afterAll(() => server?.close());
 
@@ -209,5 +212,12 @@ describe('feeds with PUBLIC_URL', () => {
     expect(rss.rss.channel.link).toBe('https://journey.example.com/');
     const robots = (await get(server.app, '/robots.txt')).body;
     expect(robots).toContain('Sitemap: https://journey.example.com/sitemap.xml');
+    // A forged Host or X-Forwarded-Host (DNS rebinding, a header the proxy passed on) never lands in a link.
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    for (const url of ['/feed.xml', '/atom.xml', '/sitemap.xml', '/robots.txt']) {
+      const body = (await get(server.app, url, forged)).body;
+      expect(body, url).toContain('https://journey.example.com/');
+      expect(body, url).not.toContain('evil.example');
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { LoginRateLimit } from '../src/plugins/external';
-import { buildServer } from '../src/server';
+import { buildServer, type ConnectionTimeouts } from '../src/server';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -23,6 +23,7 @@ export async function startTestServer(
     loginRateLimit?: LoginRateLimit;
     logStream?: NodeJS.WritableStream;
     now?: () => Date;
+    timeouts?: ConnectionTimeouts;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
@@ -39,6 +40,7 @@ export async function startTestServer(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   let databaseClosed = false;
   return {

@@ -1,5 +1,6 @@
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
+import { MAX_TRPC_BATCH } from '@journey/contracts/constants';
 import { call, useAdminServer } from './helpers';
 
 const admin = useAdminServer();
@@ -88,7 +89,7 @@ describe('hostile input found by fuzzing', () => {
     },
   );
 
-  // Form types never get here: the cross-site guard refuses them first (403, access.test.ts).
+  // Form types never get here: the cross-site guard answers them first (415, access.test.ts).
   it.each(['multipart/mixed; boundary=x', 'multipart/related'])(
     'a tRPC mutation sent as %s is a 415 with the error body, not a 500',
     async (contentType) => {
@@ -134,5 +135,48 @@ describe('hostile input found by fuzzing', () => {
     const response = await call(admin.server.app, 'GET', `/api/trpc/${'a'.repeat(6000)}`);
     expect(response.statusCode).toBe(414);
     expect(Object.keys(response.json())).toEqual(['message']);
+  });
+});
+
+describe('tRPC batches', () => {
+  const counts = () => admin.server.db.$count(schema.revenues);
+  const batchOf = (procedure: string, size: number) => Array(size).fill(procedure).join(',');
+  const inputs = (size: number, value: unknown) =>
+    JSON.stringify(Object.fromEntries(Array.from({ length: size }, (_, i) => [i, value])));
+
+  it(`answers a batch of up to ${MAX_TRPC_BATCH} procedures, as the web app sends them`, async () => {
+    const response = await admin.server.app.inject({
+      method: 'GET',
+      url: `/api/trpc/${batchOf('revenue.summary', MAX_TRPC_BATCH)}?batch=1&input=${encodeURIComponent('{}')}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(MAX_TRPC_BATCH);
+  });
+
+  it.each([MAX_TRPC_BATCH + 1, 200])(
+    'refuses a GET batch of %i procedures with a 400 and the error body',
+    async (size) => {
+      const response = await admin.server.app.inject({
+        method: 'GET',
+        url: `/api/trpc/${batchOf('revenue.summary', size)}?batch=1&input=${encodeURIComponent('{}')}`,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().error.message).toMatch(/batch/i);
+    },
+  );
+
+  it('refuses a batch of writes over the cap before running any of them', async () => {
+    const before = await counts();
+    const size = MAX_TRPC_BATCH + 1;
+    const response = await admin.server.app.inject({
+      method: 'POST',
+      url: `/api/trpc/${batchOf('revenue.create', size)}?batch=1`,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: inputs(size, revenue),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/batch/i);
+    expect(await counts()).toEqual(before);
   });
 });

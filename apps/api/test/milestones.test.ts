@@ -52,6 +52,41 @@ describe('milestones', () => {
     expect(response.json()).toMatchObject({ isRevenue: 1, amount: '1000.00', day: 10 });
   });
 
+  it('reads thousands separators in a revenue milestone amount, REST and tRPC alike', async () => {
+    const revenue = { ...achievement, title: 'First $1,250', day: 12, isRevenue: 1 };
+    const rest = await call(
+      admin.server.app,
+      'POST',
+      '/api/milestones',
+      { ...revenue, amount: '1,250.50' },
+      admin.cookie,
+    );
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().amount).toBe('1250.50');
+    const trpc = await call(
+      admin.server.app,
+      'POST',
+      '/api/trpc/milestones.create',
+      { ...revenue, amount: '12,345,678.90' },
+      admin.cookie,
+    );
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    expect(trpc.json().result.data.amount).toBe('12345678.90');
+    const refused = await call(
+      admin.server.app,
+      'POST',
+      '/api/trpc/milestones.create',
+      { ...revenue, amount: '12,50' },
+      admin.cookie,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.errors.amount).toBe('Revenue amount must be a valid number.');
+    // The timeline tests below count on the milestones created before this one.
+    for (const id of [rest.json().id, trpc.json().result.data.id]) {
+      await call(admin.server.app, 'DELETE', `/api/admin/milestones/${id}`, undefined, admin.cookie);
+    }
+  });
+
   it('lists milestones by journey day', async () => {
     const days = (await call(admin.server.app, 'GET', '/api/milestones'))
       .json()
@@ -73,6 +108,8 @@ describe('milestones', () => {
     [{ ...achievement, day: 0 }, 'day', 'Day must be a positive number.'],
     [{ ...achievement, isRevenue: 2 }, 'isRevenue', 'Type must be 0 (milestone) or 1 (revenue).'],
     [{ ...achievement, isRevenue: 1, amount: 'lots' }, 'amount', 'Revenue amount must be a valid number.'],
+    [{ ...achievement, isRevenue: 1, amount: '12,50' }, 'amount', 'Revenue amount must be a valid number.'],
+    [{ ...achievement, isRevenue: 1, amount: '1,2345' }, 'amount', 'Revenue amount must be a valid number.'],
   ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
     const before = await count();
     const response = await call(admin.server.app, 'POST', '/api/milestones', payload, admin.cookie);

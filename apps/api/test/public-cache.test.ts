@@ -1,12 +1,23 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } from '@journey/db';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, PublicCache } from '../src/plugins/public-cache';
+import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/plugins/public-cache';
+import type { Meta } from '../src/trpc/init';
+import { appRouter } from '../src/trpc/router';
 import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './support/http';
 
-/** The landing page of this stand-in shows its data as JSON, so a stale page is visible. */
-const RENDER_DATA = `export async function render({ data }) {
-  return { status: 200, head: '<title>t</title>', html: '<pre>' + JSON.stringify(data) + '</pre>', state: '' };
+/**
+ * The landing page of this stand-in shows its data as JSON, so a stale page is visible, and counts its
+ * renders, so a page served again from the cache is told apart from one rendered afresh.
+ */
+const RENDER_DATA = `let renders = 0;
+export async function render({ data }) {
+  renders += 1;
+  const html = '<pre>' + JSON.stringify(data) + '</pre><output>' + renders + '</output>';
+  return { status: 200, head: '<title>t</title>', html, state: '' };
 }`;
 
 const READS = ['/', '/api/revenue', '/api/milestones', '/api/experiments'] as const;
@@ -159,6 +170,137 @@ describe('the public cache', () => {
     await expectAllFresh('20 overlapping writes');
   });
 
+  it('keeps every cached answer on writes that change nothing public: sign-ups, logins, logouts', async () => {
+    const renderCount = async () =>
+      Number(/<output>(\d+)<\/output>/.exec((await call(server.app, 'GET', '/')).body)?.[1]);
+    const etags = async () => Promise.all(READS.map(async (url) => (await read(url)).etag));
+    const rendersBefore = await renderCount();
+    const etagsBefore = await etags();
+
+    const signUp = await call(server.app, 'POST', '/api/subscribers', {
+      email: 'reader@example.com',
+      consent: true,
+    });
+    expect(signUp.statusCode).toBe(201);
+    const trpcSignUp = await call(server.app, 'POST', '/api/trpc/subscribers.subscribe', {
+      email: 'other.reader@example.com',
+      consent: true,
+    });
+    expect(trpcSignUp.statusCode).toBe(200);
+    const login = await call(server.app, 'POST', '/api/login', {
+      username: 'founder',
+      password: 'correct horse',
+    });
+    expect(login.statusCode).toBe(200);
+    const session = login.cookies.find((c) => c.name === 'journey_session');
+    const logout = await call(
+      server.app,
+      'POST',
+      '/api/logout',
+      undefined,
+      `journey_session=${session?.value}`,
+    );
+    expect(logout.statusCode).toBe(204);
+
+    // The same bytes, not rendered again.
+    expect(await renderCount()).toBe(rendersBefore);
+    expect(await etags()).toEqual(etagsBefore);
+
+    // A write to what the pages show still drops them.
+    const write = await call(server.app, 'POST', '/api/revenue', { ...revenue, amount: '3.00' }, cookie);
+    expect(write.statusCode).toBe(201);
+    expect(await renderCount()).toBe(rendersBefore + 1);
+    const etagsAfter = await etags();
+    expect(etagsAfter[READS.indexOf('/api/revenue')]).not.toBe(etagsBefore[READS.indexOf('/api/revenue')]);
+    await expectAllFresh('a revenue write after the sign-ups');
+  });
+
+  it('names what every write changes: nothing public for accounts, sessions and subscribers', () => {
+    // At run time the map is flat, keyed by dotted paths (as the REST adapter reads it).
+    const router: AnyRouter = appRouter;
+    const procedures = router._def.procedures as Record<string, AnyProcedure>;
+    const writes = Object.fromEntries(
+      Object.entries(procedures)
+        .filter(([, procedure]) => procedure._def.type === 'mutation')
+        .map(([path, procedure]) => [path, (procedure._def.meta as Meta | undefined)?.changes]),
+    );
+    expect(writes).toEqual({
+      'auth.changePassword': [],
+      'auth.login': [],
+      'auth.logout': [],
+      'auth.register': [],
+      'subscribers.delete': [],
+      'subscribers.subscribe': [],
+      'revenue.create': ['revenues'],
+      'revenue.update': ['revenues'],
+      'revenue.delete': ['revenues'],
+      'milestones.create': ['milestones'],
+      'milestones.update': ['milestones'],
+      'milestones.delete': ['milestones'],
+      'experiments.create': ['experiments'],
+      'experiments.update': ['experiments'],
+      'experiments.delete': ['experiments'],
+    });
+  });
+
+  it('drops on a write only the answers built from the table it changed', async () => {
+    const created = await call(
+      server.app,
+      'POST',
+      '/api/milestones',
+      { ...milestone, title: 'Quiet 0' },
+      cookie,
+    );
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const feed = async () => (await call(server.app, 'GET', '/feed.xml')).body;
+    const milestoneTitles = async () =>
+      ((await read('/api/milestones')).body as { title: string }[]).map(({ title }) => title);
+
+    // Changes no notification announces (triggers off): only a dropped answer can show them. Repeated
+    // until the cache keeps both answers, so that the create's own notification (asynchronous on
+    // PostgreSQL) has come and gone.
+    let quiet = 0;
+    const changeQuietly = async () => {
+      quiet += 1;
+      await server.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update milestones set title = ${`Quiet ${quiet}`} where id = ${id}`);
+      });
+    };
+    await waitFor('the milestone answers served from the cache', async () => {
+      await milestoneTitles();
+      await feed();
+      await changeQuietly();
+      const kept = `Quiet ${quiet - 1}`;
+      if ((await milestoneTitles()).includes(kept) && (await feed()).includes(kept)) return true;
+      // The notification fell between the two reads and left only one of them cached: a write drops both.
+      const title = `Quiet ${quiet}`;
+      await call(server.app, 'PUT', `/api/admin/milestones/${id}`, { ...milestone, title }, cookie);
+      return false;
+    });
+    const cached = `Quiet ${quiet - 1}`;
+    expect(await feed()).toContain(cached);
+    const badgeBefore = (await call(server.app, 'GET', '/badge.svg')).body;
+
+    // A revenue write: the revenue answers are built afresh, the milestone answers stay as they were.
+    const write = await call(server.app, 'POST', '/api/revenue', { ...revenue, amount: '7.00' }, cookie);
+    expect(write.statusCode).toBe(201);
+    expect((await read('/api/revenue')).body).toEqual(await truth('/api/revenue'));
+    expect((await call(server.app, 'GET', '/badge.svg')).body).not.toBe(badgeBefore);
+    // Its notifications (revenues, revenue_totals) arrive too, and drop no milestone answer either.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await milestoneTitles()).toContain(cached);
+    expect(await feed()).toContain(cached);
+
+    // A milestone write drops them.
+    const other = await call(server.app, 'POST', '/api/milestones', milestone, cookie);
+    expect(other.statusCode).toBe(201);
+    expect(await milestoneTitles()).toContain(`Quiet ${quiet}`);
+    expect(await feed()).toContain(`Quiet ${quiet}`);
+    await expectAllFresh('a milestone write');
+  });
+
   it("keeps a signed-in visitor's page out of the shared copy", async () => {
     const mine = await call(server.app, 'GET', '/', undefined, cookie);
     expect(mine.headers['cache-control']).toBe('private, no-cache');
@@ -223,5 +365,58 @@ describe('PublicCache size', () => {
     await get('page /milestones/0');
     await get(`page /milestones/${MAX_ENTRIES * 2 - 1}`);
     expect(produced).toEqual(['page /milestones/0']);
+  });
+});
+
+describe('PublicCache invalidation', () => {
+  const answer = (text: string) => async () => ({
+    status: 200,
+    contentType: 'text/plain',
+    body: Buffer.from(text),
+  });
+
+  it('drops the entries built from the changed tables, and every entry when none are named', async () => {
+    const cache = new PublicCache();
+    const produced: string[] = [];
+    const get = (key: string, tables?: Parameters<PublicCache['get']>[2]) =>
+      cache.get(
+        key,
+        async () => {
+          produced.push(key);
+          return answer(key)();
+        },
+        tables,
+      );
+    const fill = async () => {
+      await get('totals', ['revenues']);
+      await get('feed', ['milestones']);
+      await get('image', ['milestones', 'revenues']);
+      await get('robots', []);
+      await get('landing');
+    };
+    await fill();
+    produced.length = 0;
+
+    cache.invalidate(['milestones']);
+    await fill();
+    expect(produced).toEqual(['feed', 'image', 'landing']);
+
+    produced.length = 0;
+    cache.invalidate(['experiments']);
+    await fill();
+    expect(produced).toEqual(['landing']);
+
+    produced.length = 0;
+    cache.invalidate();
+    await fill();
+    expect(produced).toEqual(['totals', 'feed', 'image', 'landing']);
+  });
+
+  it('maps a notification to the public tables it concerns', () => {
+    expect(publicTablesChangedBy('revenues')).toEqual(['revenues']);
+    expect(publicTablesChangedBy('revenue_totals')).toEqual(['revenues']);
+    expect(publicTablesChangedBy('milestones')).toEqual(['milestones']);
+    expect(publicTablesChangedBy('experiments')).toEqual(['experiments']);
+    expect(publicTablesChangedBy('something_new')).toEqual(['revenues', 'milestones', 'experiments']);
   });
 });

@@ -45,6 +45,9 @@ describe('revenue', () => {
     [{ ...entry, amount: 'abc' }, 'amount', 'Amount must be a valid number.'],
     [{ ...entry, amount: '1e309' }, 'amount', 'Amount must be a valid number.'],
     [{ ...entry, amount: 'NaN' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: '12,50' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: '1,2,3' }, 'amount', 'Amount must be a valid number.'],
+    [{ ...entry, amount: '1,2345' }, 'amount', 'Amount must be a valid number.'],
     [{ ...entry, amount: '12.345' }, 'amount', 'Amount can have at most 2 decimal places.'],
     [{ ...entry, amount: '-5' }, 'amount', 'Amount must be greater than 0.'],
     [{ ...entry, amount: 0 }, 'amount', 'Amount must be greater than 0.'],
@@ -71,6 +74,54 @@ describe('revenue', () => {
     expect(typeof body.message).toBe('string');
     expect(await count()).toBe(before);
   });
+
+  it.each([
+    ['1,250', '1250.00'],
+    ['1,250.50', '1250.50'],
+    ['12,345,678.90', '12345678.90'],
+  ])('reads %j with thousands separators as %j (REST and tRPC)', async (amount, stored) => {
+    const rest = await call(admin.server.app, 'POST', '/api/revenue', { ...entry, amount }, admin.cookie);
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().amount).toBe(stored);
+    const trpc = await call(
+      admin.server.app,
+      'POST',
+      '/api/trpc/revenue.create',
+      { ...entry, amount },
+      admin.cookie,
+    );
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    expect(trpc.json().result.data.amount).toBe(stored);
+  });
+
+  it.each(['12,50', '1,2,3', '1,2345'])(
+    'refuses %j through tRPC and on edit too, with the message on amount, storing nothing',
+    async (amount) => {
+      const created = await call(admin.server.app, 'POST', '/api/revenue', entry, admin.cookie);
+      const before = await count();
+      const trpc = await call(
+        admin.server.app,
+        'POST',
+        '/api/trpc/revenue.create',
+        { ...entry, amount },
+        admin.cookie,
+      );
+      expect(trpc.statusCode).toBe(400);
+      expect(trpc.json().error.errors.amount).toBe('Amount must be a valid number.');
+      const edit = await call(
+        admin.server.app,
+        'PUT',
+        `/api/admin/revenue/${created.json().id}`,
+        { ...entry, amount },
+        admin.cookie,
+      );
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json().errors.amount).toBe('Amount must be a valid number.');
+      expect(await count()).toBe(before);
+      const list = await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie);
+      expect(list.json().find((row: { id: number }) => row.id === created.json().id).amount).toBe('1250.50');
+    },
+  );
 
   it('accepts exact JSON numbers, ISO timestamps and the spec minimum description', async () => {
     const response = await call(

@@ -113,7 +113,8 @@ test.describe('milestones', () => {
     await expect(dialog.getByRole('textbox', { name: 'Date' })).toHaveValue(
       new Date().toISOString().slice(0, 10),
     );
-    await expect(dialog.getByRole('textbox', { name: 'Day' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Day' })).not.toHaveValue('');
+    await dialog.getByRole('textbox', { name: 'Day' }).clear();
 
     // Type: Milestone by default, and no amount.
     const type = dialog.getByRole('radiogroup', { name: 'Type' });

@@ -17,7 +17,6 @@ import type { SiteInfo } from './app/site-context';
 import { milestoneMeta } from './features/milestone-pages/milestone-head';
 import { milestonePageKey } from './features/milestone-pages/milestone-page-key';
 import { createQueryClient } from './lib/query-client';
-import { preloadRevenueOverTime } from './features/revenue/revenue-over-time-section';
 import { serializeState, type PageData } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
@@ -72,9 +71,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     queryClient.setQueryData(milestonePageKey(data.milestonePage.id), data.milestonePage.detail);
 
   const site: SiteInfo = { ...input.site, origin: input.origin };
-
-  // Code-split parts of the landing page, loaded first so they render complete (no fallback).
-  await preloadRevenueOverTime();
 
   let status = 200;
   const { prelude } = await prerenderToNodeStream(

@@ -66,6 +66,17 @@ export function integerField(opts: {
     });
 }
 
+/** Digits grouped by commas in threes, as in `1,250` or `-12,345,678.90`. */
+const GROUPED_THOUSANDS = /^-?\d{1,3}(,\d{3})+(\.\d*)?$/;
+
+/**
+ * Drops the commas of correctly grouped thousands. Any other comma (`12,50`, `1,2345`) is left in,
+ * so the amount is refused: a decimal comma read as a separator would store 100 or 1000 times too much.
+ */
+export function withoutThousandsSeparators(text: string): string {
+  return GROUPED_THOUSANDS.test(text) ? text.replace(/,/g, '') : text;
+}
+
 /**
  * DESIGN.md items 8 and 18: a positive amount below 10^12 with at most two decimals,
  * given as a decimal string or an exact JSON number; the result is the decimal string.
@@ -78,7 +89,7 @@ export function moneyField(label = 'Amount') {
       error: (iss) => (isMissing(iss.input) ? required : invalid),
     })
     .transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
+      const text = typeof value === 'number' ? String(value) : withoutThousandsSeparators(value.trim());
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message, input: value });
         return z.NEVER;
@@ -178,10 +189,16 @@ export function imageUrlField() {
     .string({ error: message })
     .trim()
     .max(URL_MAX, message)
-    .refine((value) => value === '' || (hasNoNul(value) && isImageUrl(value)), message)
+    .refine((value) => value === '' || isImageAddress(value), message)
     .optional()
     .nullable()
     .transform((value) => (value ? value : DEFAULT_EXPERIMENT_IMAGE_URL));
+}
+
+/** An image address the experiment form accepts as typed (empty, meaning the default image, is not one). */
+export function isImageAddress(value: string): boolean {
+  const text = value.trim();
+  return text !== '' && text.length <= URL_MAX && hasNoNul(text) && isImageUrl(text);
 }
 
 function isImageUrl(value: string): boolean {

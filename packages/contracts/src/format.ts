@@ -7,6 +7,16 @@ export function formatMoney(amount: string | number, options: { cents?: boolean 
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
+/** "2024-03-15T00:00:00.000Z" → "Mar 15, 2024": in UTC, the day as it was entered. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** A share of the target as a percentage, precise enough to move for small totals. */
 export function formatPercent(fraction: number): string {
   const percent = fraction * 100;

@@ -12,6 +12,7 @@ export * from './feeds';
 export * from './format';
 export * from './milestone-path';
 export * from './milestones';
+export * from './open-data';
 export * from './paging';
 export * from './revenue';
 export * from './revenue-series';

@@ -9,4 +9,5 @@ export * from './enums';
 export * from './feeds';
 export * from './format';
 export * from './milestone-path';
+export * from './open-data';
 export * from './revenue-series';

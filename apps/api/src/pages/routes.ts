@@ -4,7 +4,14 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { publicOrigin } from '../plugins/origin';
-import { isAnonymous, sendCached, type FreshResponse, type PublicCache } from '../plugins/public-cache';
+import {
+  isAnonymous,
+  PUBLIC_TABLES,
+  sendCached,
+  type FreshResponse,
+  type PublicCache,
+  type PublicTable,
+} from '../plugins/public-cache';
 import type { AppCaller } from '../trpc/router';
 import { fillTemplate, type WebBuild } from './ssr-module';
 
@@ -18,6 +25,18 @@ const MILESTONE_PAGE_ROUTE = `${MILESTONE_PAGE_PREFIX}:ref`;
 function milestonePageId(pathname: string): number | null {
   if (!pathname.startsWith(MILESTONE_PAGE_PREFIX)) return null;
   return milestoneIdOf(pathname.slice(MILESTONE_PAGE_PREFIX.length));
+}
+
+/**
+ * A page path written in another case (`/Admin`, `/MILESTONES/3-x`): its lowercase form, where the page
+ * lives; null for any other path. The router is case-sensitive but the web app's routes are not, so
+ * without this `/Admin` would render the admin shell past the server's guard.
+ */
+export function lowercasePagePath(pathname: string): string | null {
+  const lower = pathname.toLowerCase();
+  if (lower === pathname) return null;
+  const isPage = (CLIENT_ROUTES as readonly string[]).includes(lower) || milestonePageId(lower) !== null;
+  return isPage ? lower : null;
 }
 
 /** The milestone's page data: the milestone and its neighbours, or null (the page then says 404). */
@@ -61,6 +80,10 @@ function canonicalRedirect(pathname: string, data: PageData): string | null {
 /** Pages every anonymous visitor sees alike: rendered once per data version and origin. */
 const isSharedPage = (pathname: string) => pathname === '/' || milestonePageId(pathname) !== null;
 
+/** What a shared page is built from: a milestone page shows its milestone and neighbours only. */
+const pageTables = (pathname: string): readonly PublicTable[] =>
+  milestonePageId(pathname) === null ? PUBLIC_TABLES : ['milestones'];
+
 /**
  * Server-rendered pages: the HTML already holds the page and its data (SPEC pages work without
  * JavaScript); the browser hydrates from the embedded query state without fetching again.
@@ -85,6 +108,8 @@ export function createPageRenderer(options: {
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
+    const lowercase = lowercasePagePath(pathname);
+    if (lowercase !== null) return reply.redirect(lowercase + url.slice(pathname.length), 301);
     try {
       // Every anonymous visitor of the landing page or of a milestone page gets the same HTML: render
       // it once per data version. Query strings would only multiply the copies: those pages are rendered
@@ -92,13 +117,17 @@ export function createPageRenderer(options: {
       if (url === pathname && isSharedPage(pathname) && isAnonymous(request)) {
         // The page names its origin (canonical and sharing links): one copy per origin.
         const key = `page ${originOf(request)}${pathname}`;
-        const cached = await options.publicCache.get(key, async () => {
-          const data = await pageData(options.callerFor(request, reply), pathname);
-          const redirect = canonicalRedirect(pathname, data);
-          // Not a 200, so never kept: the redirect is found again (rare: old or hand-made links).
-          if (redirect) return { status: 301, contentType: 'text/plain', body: Buffer.from(redirect) };
-          return render(request, data);
-        });
+        const cached = await options.publicCache.get(
+          key,
+          async () => {
+            const data = await pageData(options.callerFor(request, reply), pathname);
+            const redirect = canonicalRedirect(pathname, data);
+            // Not a 200, so never kept: the redirect is found again (rare: old or hand-made links).
+            if (redirect) return { status: 301, contentType: 'text/plain', body: Buffer.from(redirect) };
+            return render(request, data);
+          },
+          pageTables(pathname),
+        );
         if (cached.status === 301) return reply.redirect(cached.body.toString(), 301);
         return sendCached(reply.header('Vary', 'Cookie'), cached);
       }

@@ -3,37 +3,51 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** What an HTML form, or a fetch that skips the CORS preflight, can send from another site. */
-const CROSS_SITE_CONTENT_TYPES = new Set([
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-  'text/plain',
-]);
-
 export const FOREIGN_ORIGIN_MESSAGE = 'Cross-site request refused: the request comes from another site.';
-export const JSON_REQUIRED_MESSAGE =
-  'Cross-site request refused: writes must send Content-Type: application/json.';
+/** The one message of every 415, whoever answers it (this guard, Fastify's parser or the tRPC hook). */
+export const JSON_REQUIRED_MESSAGE = 'Content-Type must be application/json.';
 
 /**
- * Refuses cross-site writes (403) on top of the SameSite=Lax cookie: a foreign `Origin`, a browser
- * saying `Sec-Fetch-Site: cross-site`, or a body type a cross-site form could send. DELETE, PUT and
- * PATCH cannot leave another site without a CORS preflight, which this server never grants.
+ * Guards every write, before any route (so nothing reaches a handler):
+ * - 403 for a cross-site write, on top of the SameSite=Lax cookie: an `Origin` other than the site's
+ *   own, or a browser saying `Sec-Fetch-Site: cross-site`. With `PUBLIC_URL` set only its origin is
+ *   the site's own, so a DNS-rebound request (foreign Host and Origin alike) is refused; without it,
+ *   the origin the request's Host names (README: Configuration).
+ * - 415 for a same-site write whose body is not JSON, a form type included: DELETE, PUT, PATCH and a
+ *   JSON POST cannot leave another site without a CORS preflight, which this server never grants.
+ * A write without a body needs no content type (the spec's logout sends none).
  */
 export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUrl: string | undefined }) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const refusal = crossSiteRefusal(request, options.publicUrl);
-    if (refusal) return reply.status(403).send({ message: refusal } satisfies ErrorBody);
+    if (isCrossSite(request, options.publicUrl)) {
+      return reply.status(403).send({ message: FOREIGN_ORIGIN_MESSAGE } satisfies ErrorBody);
+    }
+    if (!sendsJsonOrNothing(request)) {
+      return reply.status(415).send({ message: JSON_REQUIRED_MESSAGE } satisfies ErrorBody);
+    }
   });
 }
 
-function crossSiteRefusal(request: FastifyRequest, publicUrl: string | undefined): string | null {
+function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== publicUrl && origin !== `${request.protocol}://${request.host}`)
-    return FOREIGN_ORIGIN_MESSAGE;
-  if (request.headers['sec-fetch-site'] === 'cross-site') return FOREIGN_ORIGIN_MESSAGE;
-  if (request.method !== 'POST') return null;
-  const type = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
-  // Other non-JSON types go on to the body parser, which answers 415.
-  return !type || CROSS_SITE_CONTENT_TYPES.has(type) ? JSON_REQUIRED_MESSAGE : null;
+  if (origin === undefined) return false;
+  return origin !== (publicUrl ?? `${request.protocol}://${request.host}`);
+}
+
+/** The media type without parameters, lower-cased; undefined when the request names none. */
+export function mediaTypeOf(request: FastifyRequest): string | undefined {
+  return request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase() || undefined;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) !== 0);
+}
+
+/** A named type must be JSON; no type is fine only when there is no body to read. */
+function sendsJsonOrNothing(request: FastifyRequest): boolean {
+  const type = mediaTypeOf(request);
+  return type === undefined ? !hasBody(request) : type === 'application/json';
 }

@@ -3,10 +3,11 @@ import { isDatabaseUnavailable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
+import { JSON_REQUIRED_MESSAGE, mediaTypeOf } from './cross-site';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (the limit is 1 MiB).',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: JSON_REQUIRED_MESSAGE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
@@ -22,7 +23,7 @@ const clientError = (statusCode: number, code: string, message: string) =>
  * such a path names no procedure (404).
  */
 export async function refuseWhatTrpcCannotParse(request: FastifyRequest): Promise<void> {
-  const type = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(request);
   if (type && type !== 'application/json') {
     throw clientError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type');
   }

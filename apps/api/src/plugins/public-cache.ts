@@ -12,6 +12,24 @@ export interface CachedResponse {
 
 export type FreshResponse = Omit<CachedResponse, 'etag'>;
 
+/** The tables public answers are built from; a write to any other (accounts, subscribers) changes none. */
+export const PUBLIC_TABLES = ['revenues', 'milestones', 'experiments'] as const;
+export type PublicTable = (typeof PUBLIC_TABLES)[number];
+
+/** The public tables a notification about `table` concerns: every one for a table this list lacks. */
+export function publicTablesChangedBy(table: string): readonly PublicTable[] {
+  // The running totals are kept by triggers on revenues.
+  if (table === 'revenue_totals') return ['revenues'];
+  const known = PUBLIC_TABLES.find((name) => name === table);
+  return known ? [known] : PUBLIC_TABLES;
+}
+
+interface Entry {
+  response: Promise<CachedResponse>;
+  /** What the answer was built from: a write to one of these drops it. */
+  tables: readonly PublicTable[];
+}
+
 /**
  * Keys come from the server (route paths, validated inputs, the origin), one per milestone page and
  * preview image among them; the least recently used answer makes room, so a crawl of every milestone
@@ -22,9 +40,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
- * per version of the data. Every successful write here empties the cache (a tRPC middleware) before
- * its response leaves, so no reader can be served what the write changed; writes from elsewhere (another
- * server process, psql) empty it when their notification arrives (`DatabaseHandle.watchDataChanges`).
+ * per version of the data. Each entry knows the tables it was built from, and every successful write here
+ * drops the entries built from the tables it changed (a tRPC middleware) before its response leaves, so
+ * no reader can be served what the write changed, and a write that changes nothing public (a newsletter
+ * sign-up) drops nothing. Writes from elsewhere (another server process, psql) drop them when their
+ * notification, which names the table, arrives (`DatabaseHandle.watchDataChanges`).
  *
  * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
  * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
@@ -33,7 +53,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * empties itself when the UTC day changes.
  */
 export class PublicCache {
-  #entries = new Map<string, Promise<CachedResponse>>();
+  #entries = new Map<string, Entry>();
   #suspended: boolean;
   #now: () => Date;
   #day: number;
@@ -56,9 +76,14 @@ export class PublicCache {
     return this.#suspended;
   }
 
-  /** Drops every entry, pending ones included: a render begun before the write is never kept. */
-  invalidate(): void {
-    this.#entries.clear();
+  /**
+   * Drops the entries built from any of `tables` (by default every entry), pending ones included: a
+   * render begun before the write is never kept.
+   */
+  invalidate(tables: readonly PublicTable[] = PUBLIC_TABLES): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.tables.some((table) => tables.includes(table))) this.#entries.delete(key);
+    }
   }
 
   /** Changes may go unheard from now on: serve nothing cached and keep nothing. */
@@ -73,8 +98,15 @@ export class PublicCache {
     this.#entries.clear();
   }
 
-  /** The cached response, or `produce`'s, shared by the requests that miss at the same time. */
-  async get(key: string, produce: () => Promise<FreshResponse>): Promise<CachedResponse> {
+  /**
+   * The cached response, or `produce`'s, shared by the requests that miss at the same time. `tables`:
+   * the public tables `produce` reads (by default all of them).
+   */
+  async get(
+    key: string,
+    produce: () => Promise<FreshResponse>,
+    tables: readonly PublicTable[] = PUBLIC_TABLES,
+  ): Promise<CachedResponse> {
     if (this.#suspended) return withEtag(await produce());
     const today = this.#today();
     if (today !== this.#day) {
@@ -86,14 +118,14 @@ export class PublicCache {
       // A Map keeps insertion order: re-inserting marks the entry as the most recently used.
       this.#entries.delete(key);
       this.#entries.set(key, cached);
-      return cached;
+      return cached.response;
     }
     const pending = produce().then(withEtag);
     if (this.#entries.size >= MAX_ENTRIES) {
       const leastRecent = this.#entries.keys().next();
       if (!leastRecent.done) this.#entries.delete(leastRecent.value);
     }
-    this.#entries.set(key, pending);
+    this.#entries.set(key, { response: pending, tables });
     try {
       const response = await pending;
       // Only successes are kept.
@@ -106,7 +138,7 @@ export class PublicCache {
   }
 
   #dropIfSame(key: string, pending: Promise<CachedResponse>) {
-    if (this.#entries.get(key) === pending) this.#entries.delete(key);
+    if (this.#entries.get(key)?.response === pending) this.#entries.delete(key);
   }
 }
 

@@ -2,15 +2,25 @@ import { InvalidCursorError, isDatabaseUnavailable } from '@journey/db';
 import { currentUser } from '../features/auth/current-user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { PublicTable } from '../plugins/public-cache';
 import type { Context } from './context';
 import { describeTRPCError, fieldError } from './errors';
 
 /**
  * `successStatus` is the REST status of a success (201 for creates, 204 for deletes). `publicCache`
- * marks a read whose answer is the same for every reader: its REST path is served from the
- * PublicCache until the next write, one entry per valid input (so such a read takes only enums).
+ * marks a read whose answer is the same for every reader, and names the public tables it reads: its
+ * REST path is served from the PublicCache until a write to one of them, one entry per valid input (so
+ * such a read takes only enums). `changes` names the public tables a write changes; `[]` for a write
+ * that touches none (sessions, accounts, subscribers), which leaves the PublicCache as it is.
  */
-export type Meta = OpenApiMeta & { successStatus?: 200 | 201 | 204; publicCache?: true };
+export type Meta = OpenApiMeta & {
+  successStatus?: 200 | 201 | 204;
+  publicCache?: readonly PublicTable[];
+  changes?: readonly PublicTable[];
+};
+
+/** For writes that touch no table a public answer shows: see Meta. */
+export const PUBLIC_DATA_UNCHANGED = { changes: [] } as const satisfies Meta;
 
 const t = initTRPC
   .context<Context>()
@@ -48,12 +58,15 @@ const knownErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Every successful write empties the public cache before its answer leaves, so no reader is served
- * what it changed. Writes that change nothing public (a login) cost only a re-render.
+ * Every successful write drops the cached public answers built from the tables it changes before its
+ * answer leaves, so no reader is served what it changed, and nothing else: a newsletter sign-up or a
+ * login cannot keep the cache cold. A write that names no tables drops everything: forgetting is only
+ * slower, never stale.
  */
-const invalidatesPublicCache = t.middleware(async ({ ctx, type, next }) => {
+const invalidatesPublicCache = t.middleware(async ({ ctx, type, meta, next }) => {
   const result = await next();
-  if (type === 'mutation' && result.ok) ctx.publicCache.invalidate();
+  if (type === 'mutation' && result.ok && meta?.changes?.length !== 0)
+    ctx.publicCache.invalidate(meta?.changes);
   return result;
 });
 

@@ -28,7 +28,7 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     if (!meta?.openapi) continue;
     const [parser] = procedure._def.inputs as unknown[];
     const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
-    const cached = meta.publicCache === true;
+    const cached = meta.publicCache !== undefined;
     if (cached !== options.cached) continue;
     const status = meta.successStatus ?? 200;
     const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -45,11 +45,15 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
       handler: async (request, reply) => {
         const key = cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
         if (key !== null) {
-          const response = await options.publicCache.get(key, async () => ({
-            status,
-            contentType: 'application/json; charset=utf-8',
-            body: Buffer.from(JSON.stringify(await call(request, reply))),
-          }));
+          const response = await options.publicCache.get(
+            key,
+            async () => ({
+              status,
+              contentType: 'application/json; charset=utf-8',
+              body: Buffer.from(JSON.stringify(await call(request, reply))),
+            }),
+            meta.publicCache,
+          );
           return sendCached(reply.headers(API_SECURITY_HEADERS), response);
         }
         const result = await call(request, reply);

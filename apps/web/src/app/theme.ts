@@ -37,6 +37,16 @@ export const theme = createTheme({
 });
 
 /**
+ * The text colours of the two kinds of milestone, green for revenue and blue for achievements, in a
+ * shade that passes AA in each scheme (shade 9 on light surfaces, shade 4 on dark ones, where shade 9
+ * falls under 3:1).
+ */
+export const MILESTONE_TEXT = {
+  revenue: 'var(--journey-milestone-revenue)',
+  achievement: 'var(--journey-milestone-achievement)',
+} as const;
+
+/**
  * Mantine's dimmed grey (#868e96) is 3.3:1 on white and its error red (#fa5252) 3.3:1; gray.7 and red.9
  * keep secondary text and field errors above 4.5:1. `--journey-surface-muted` is the tinted background
  * of alternate sections and of the admin and sign-in pages, in each scheme.
@@ -47,10 +57,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--journey-surface-muted': 'var(--mantine-color-gray-0)',
+    '--journey-milestone-revenue': 'var(--mantine-color-green-9)',
+    '--journey-milestone-achievement': 'var(--mantine-color-blue-9)',
   },
   dark: {
     // Mantine's dark.2 is 3.5:1 on a dark card; dark.1 is above 4.5:1 on every dark surface.
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Mantine's dark error red (red.8) is 3.4:1 on a dark body; red.4 is above 4.5:1.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--journey-surface-muted': 'var(--mantine-color-dark-8)',
+    '--journey-milestone-revenue': 'var(--mantine-color-green-4)',
+    '--journey-milestone-achievement': 'var(--mantine-color-blue-4)',
   },
 });

@@ -23,6 +23,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode, RefObject } from 'react';
+import classes from './data-table.module.css';
 import { TABLE_PAGE_SIZE, type TableQuery } from './use-table-query';
 
 export interface Column<T, S extends string> {
@@ -33,7 +34,11 @@ export interface Column<T, S extends string> {
   align?: 'left' | 'right';
 }
 
-/** A server-paged admin table: sortable headers, a text filter, Previous/Next, row actions. */
+/**
+ * A server-paged admin table: sortable headers, a text filter, Previous/Next, row actions. On phones
+ * each row is a card (data-table.module.css); the explicit roles keep it a table for screen readers
+ * there, as some browsers drop a table's semantics once its parts are no longer displayed as one.
+ */
 export function DataTable<T extends { id: number }, S extends string>({
   focusRef,
   ...props
@@ -99,14 +104,15 @@ export function DataTable<T extends { id: number }, S extends string>({
         </Text>
       ) : (
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={640}>
+          <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} role="table">
             <Table.Caption className="visually-hidden">{props.caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row">
                 {props.columns.map((column) => (
                   <Table.Th
                     key={column.label}
-                    ta={column.align}
+                    role="columnheader"
+                    data-align={column.align}
                     aria-sort={
                       column.sort && query.sort === column.sort
                         ? query.direction === 'asc'
@@ -118,13 +124,15 @@ export function DataTable<T extends { id: number }, S extends string>({
                     {header(column)}
                   </Table.Th>
                 ))}
-                <Table.Th ta="right">Actions</Table.Th>
+                <Table.Th ta="right" role="columnheader" className={classes.actionsHeader}>
+                  Actions
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody role="rowgroup">
               {page?.items.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={props.columns.length + 1}>
+                <Table.Tr role="row">
+                  <Table.Td colSpan={props.columns.length + 1} role="cell">
                     <Text ta="center" c="dimmed" py="lg">
                       {query.search ? 'Nothing matches the filter.' : props.emptyText}
                     </Text>
@@ -132,13 +140,18 @@ export function DataTable<T extends { id: number }, S extends string>({
                 </Table.Tr>
               ) : (
                 page?.items.map((row) => (
-                  <Table.Tr key={row.id}>
+                  <Table.Tr key={row.id} role="row">
                     {props.columns.map((column) => (
-                      <Table.Td key={column.label} ta={column.align}>
+                      <Table.Td
+                        key={column.label}
+                        role="cell"
+                        data-label={column.label}
+                        data-align={column.align}
+                      >
                         {column.render(row)}
                       </Table.Td>
                     ))}
-                    <Table.Td>
+                    <Table.Td role="cell" className={classes.actions}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         {props.onEdit && (
                           <Tooltip label="Edit">

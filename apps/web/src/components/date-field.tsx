@@ -1,9 +1,11 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/dates/styles.css';
+import { parseDateInput } from '@journey/contracts';
 import { DATE_MIN } from '@journey/contracts/constants';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { Popover, TextInput, type TextInputProps } from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
 /** Today in the visitor's time zone, as YYYY-MM-DD (the server allows a day of slack for this). */
 export function localToday(): string {
@@ -11,17 +13,124 @@ export function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** A date picker that refuses days before 2000-01-01 and after today (DESIGN.md item 10). */
-export function DateField(props: DateInputProps) {
+/** What the field tells the visitor it accepts; the schema refuses anything else with a message. */
+export const DATE_FIELD_HINT = `YYYY-MM-DD, from ${DATE_MIN} to today`;
+
+/** The typed text as a day the calendar can show and pick: a real YYYY-MM-DD in the allowed range. */
+export function calendarDay(text: string, today = localToday()): string | null {
+  const day = text.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !parseDateInput(day)) return null;
+  return day >= DATE_MIN && day <= today ? day : null;
+}
+
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
+  value?: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A text field for a date with a calendar below it. What is typed stays as typed and goes to the form,
+ * whose schema accepts it or shows why not under the field: the field never rewrites or reverts a
+ * typed date. The calendar only offers days from 2000-01-01 to today, and picking one types it in.
+ */
+export function DateField({
+  value = '',
+  onChange,
+  onFocus,
+  onBlur,
+  onClick,
+  onKeyDown,
+  description = DATE_FIELD_HINT,
+  ...inputProps
+}: DateFieldProps) {
+  const [opened, setOpened] = useState(false);
+  const today = localToday();
+  const chosen = calendarDay(value, today);
+  // The month browsed to in the calendar, until a new valid date is typed: the calendar then shows its month.
+  const [browsed, setBrowsed] = useState<{ from: string | null; month: string } | null>(null);
+  const month = browsed && browsed.from === chosen ? browsed.month : (chosen ?? today);
+
   return (
-    <DateInput
-      valueFormat="YYYY-MM-DD"
-      placeholder="YYYY-MM-DD"
-      minDate={DATE_MIN}
-      maxDate={localToday()}
-      clearable={false}
-      popoverProps={{ withinPortal: true }}
-      {...props}
-    />
+    <Popover
+      opened={opened}
+      onDismiss={() => setOpened(false)}
+      position="bottom-start"
+      trapFocus={false}
+      returnFocus={false}
+      withRoles={false}
+      withinPortal
+      // Placement is measured again whenever the calendar moves or grows, never kept from the first frame.
+      preventPositionChangeWhenVisible={false}
+      // Room is measured against the window, so the calendar flips above or shifts rather than
+      // running off the bottom of a short window.
+      middlewares={{ flip: true, shift: { padding: 8 }, inline: false }}
+    >
+      <Popover.Target>
+        <TextInput
+          autoComplete="off"
+          spellCheck={false}
+          description={description}
+          // The hint goes under the field, so fields side by side keep their inputs level.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...inputProps}
+          value={value}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            setOpened(true);
+          }}
+          onFocus={(event: FocusEvent<HTMLInputElement>) => {
+            onFocus?.(event);
+            setOpened(true);
+          }}
+          onClick={(event: MouseEvent<HTMLInputElement>) => {
+            onClick?.(event);
+            setOpened(true);
+          }}
+          onBlur={(event: FocusEvent<HTMLInputElement>) => {
+            onBlur?.(event);
+            setOpened(false);
+          }}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key === 'Escape' && opened) {
+              // Closes the calendar only, not the dialog around the field.
+              event.stopPropagation();
+              setOpened(false);
+            }
+            onKeyDown?.(event);
+          }}
+        />
+      </Popover.Target>
+      <Popover.Dropdown
+        data-dates-dropdown
+        // Clicks in the calendar must not take the focus from the field (its blur closes the calendar).
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        <DatePicker
+          __preventFocus
+          // Other months' days (greyed) and weekends (red) would be below AA contrast; neither is needed.
+          hideOutsideDates
+          weekendDays={[]}
+          ariaLabels={CALENDAR_LABELS}
+          value={chosen}
+          date={month}
+          onDateChange={(shown) => setBrowsed({ from: chosen, month: shown })}
+          minDate={DATE_MIN}
+          maxDate={today}
+          onChange={(day) => {
+            if (day) onChange(day);
+            setOpened(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -6,23 +6,34 @@ import { pageTitle } from '../app/head';
 import { paths } from '../app/paths';
 import { useRenderStatus } from '../app/render-status';
 import { useSite } from '../app/site-context';
+import { SiteFooter } from '../features/landing/site-footer';
+import { SiteHeader } from '../features/landing/site-header';
+import classes from './not-found-page.module.css';
 
+/** Any unknown address: the spec's heading and text inside the site's header and footer, a way back. */
 export function NotFoundPage() {
   const site = useSite();
   useRenderStatus(404);
   useDocumentTitle(pageTitle('', site, 404));
   return (
-    <Container size="sm" py={120} component="main">
-      <Stack gap="md" align="flex-start">
-        <ThemeIcon size={72} radius="xl" variant="light" color="violet">
-          <IconMapPinOff size={40} aria-hidden />
-        </ThemeIcon>
-        <Title order={1}>404 Page Not Found</Title>
-        <Text size="lg">Did you forget to add the page to the router?</Text>
-        <Button component={Link} to={paths.home} mt="md">
-          Back to the journey
-        </Button>
-      </Stack>
-    </Container>
+    <div className={classes.page}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader onLanding={false} />
+      <Container size="sm" py={{ base: 72, sm: 120 }} component="main" id="main" className={classes.main}>
+        <Stack gap="md" align="flex-start">
+          <ThemeIcon size={72} radius="xl" variant="light" color="violet">
+            <IconMapPinOff size={40} aria-hidden />
+          </ThemeIcon>
+          <Title order={1}>404 Page Not Found</Title>
+          <Text size="lg">Did you forget to add the page to the router?</Text>
+          <Button component={Link} to={paths.home} mt="md">
+            Back to the journey
+          </Button>
+        </Stack>
+      </Container>
+      <SiteFooter />
+    </div>
   );
 }

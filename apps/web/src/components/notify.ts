@@ -1,10 +1,19 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
+
+/**
+ * One toast at a time, and the newest wins at once: Mantine would queue it behind the one on screen
+ * until that one closes (5 s), so a stale 'Login failed' would stand over a successful login.
+ */
+function showOnly(toast: NotificationData) {
+  notifications.clean();
+  notifications.show(toast);
+}
 
 export function notifySuccess(title: string, message?: string) {
-  notifications.show({ title, message: message ?? '', color: 'teal' });
+  showOnly({ title, message: message ?? '', color: 'teal' });
 }
 
 /** The spec's destructive toast. */
 export function notifyError(title: string, message: string) {
-  notifications.show({ title, message, color: 'red' });
+  showOnly({ title, message, color: 'red' });
 }

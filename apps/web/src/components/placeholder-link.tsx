@@ -1,18 +1,41 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 
-/** A link whose destination does not exist yet: it goes nowhere and says so to screen readers. */
-export function PlaceholderLink(props: AnchorProps & { children: ReactNode; label?: string }) {
-  const { children, label, ...rest } = props;
+/** What a placeholder link says about itself, besides its name. */
+export const PLACEHOLDER_NOTE = 'Coming soon';
+
+/**
+ * The props and the note of a link whose destination does not exist yet: it goes nowhere, its name
+ * stays its label alone, and "Coming soon" is its description (a hidden note it points at, and a
+ * tooltip for the mouse). Render `note` next to the link, outside it, so it never joins the name.
+ */
+export function usePlaceholder() {
+  const noteId = useId();
+  return {
+    linkProps: {
+      href: '#',
+      onClick: (event: MouseEvent) => event.preventDefault(),
+      'aria-describedby': noteId,
+      title: PLACEHOLDER_NOTE,
+    },
+    note: (
+      <span id={noteId} hidden>
+        {PLACEHOLDER_NOTE}
+      </span>
+    ),
+  };
+}
+
+/** A text link whose destination does not exist yet (see usePlaceholder). */
+export function PlaceholderLink(props: AnchorProps & { children: ReactNode }) {
+  const { children, ...rest } = props;
+  const { linkProps, note } = usePlaceholder();
   return (
-    <Anchor
-      href="#"
-      onClick={(event) => event.preventDefault()}
-      aria-label={label ? `${label} (coming soon)` : undefined}
-      {...rest}
-    >
-      {children}
-      {!label && <span className="visually-hidden"> (coming soon)</span>}
-    </Anchor>
+    <>
+      <Anchor {...linkProps} {...rest}>
+        {children}
+      </Anchor>
+      {note}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@journey/api';
+import { MAX_TRPC_BATCH } from '@journey/contracts/constants';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 
@@ -10,6 +11,7 @@ export function createTrpcClient(baseUrl = '') {
     links: [
       httpBatchLink({
         url: `${baseUrl}/api/trpc`,
+        maxItems: MAX_TRPC_BATCH,
         // SPEC.md section 7: every call sends the session cookie.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
       }),

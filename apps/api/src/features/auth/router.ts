@@ -4,7 +4,7 @@ import { currentUser } from './current-user';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { fieldError } from '../../trpc/errors';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { endSession, startSession } from './session';
 import { trustDevice } from './trusted-device';
@@ -32,7 +32,10 @@ export const authRouter = router({
   }),
 
   login: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/login', tags: ['auth'], summary: 'Sign in' } })
+    .meta({
+      openapi: { method: 'POST', path: '/login', tags: ['auth'], summary: 'Sign in' },
+      ...PUBLIC_DATA_UNCHANGED,
+    })
     .input(loginInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
@@ -49,6 +52,7 @@ export const authRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/register', tags: ['auth'], summary: 'Create an account' },
       successStatus: 201,
+      ...PUBLIC_DATA_UNCHANGED,
     })
     .input(registerInput)
     .output(userSchema)
@@ -81,6 +85,7 @@ export const authRouter = router({
         summary: 'Change the password (signs out every other session)',
       },
       successStatus: 204,
+      ...PUBLIC_DATA_UNCHANGED,
     })
     .input(changePasswordInput)
     .output(z.void())
@@ -97,6 +102,7 @@ export const authRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/logout', tags: ['auth'], summary: 'Sign out' },
       successStatus: 204,
+      ...PUBLIC_DATA_UNCHANGED,
     })
     .input(z.void())
     .output(z.void())

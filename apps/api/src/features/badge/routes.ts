@@ -35,6 +35,7 @@ export function registerBadgeRoute(
       contentType: 'image/svg+xml; charset=utf-8',
       cacheControl: 'public, max-age=300',
       headers: BADGE_HEADERS,
+      tables: ['revenues'],
       produce: async () =>
         badgeSvg((await getRevenueSummary(options.database.db)).totalRevenue, theme, style),
     });

@@ -24,6 +24,7 @@ export function registerDiscoveryRoutes(
       return sendPublicFile(reply, publicCache, {
         key: `${feed.path} ${origin}`,
         contentType: feed.contentType,
+        tables: ['milestones'],
         produce: async () =>
           feed.build(
             { origin, productName: config.productName },
@@ -38,6 +39,7 @@ export function registerDiscoveryRoutes(
     return sendPublicFile(reply, publicCache, {
       key: `/sitemap.xml ${origin}`,
       contentType: 'application/xml; charset=utf-8',
+      tables: ['milestones'],
       produce: async () => sitemapXml(origin, await listMilestoneLinks(database.db)),
     });
   });
@@ -47,6 +49,7 @@ export function registerDiscoveryRoutes(
     return sendPublicFile(reply, publicCache, {
       key: `/robots.txt ${origin}`,
       contentType: 'text/plain; charset=utf-8',
+      tables: [],
       produce: async () => robotsTxt(origin),
     });
   });

@@ -23,7 +23,7 @@ export const experimentsRouter = router({
   list: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/experiments', tags: ['experiments'], summary: 'The AI Arena' },
-      publicCache: true,
+      publicCache: ['experiments'],
     })
     .input(z.void())
     .output(z.array(experimentSchema))
@@ -37,6 +37,7 @@ export const experimentsRouter = router({
 
   create: protectedProcedure
     .meta({
+      changes: ['experiments'],
       openapi: { method: 'POST', path: '/experiments', tags: ['experiments'], summary: 'Add an experiment' },
       successStatus: 201,
     })
@@ -46,6 +47,7 @@ export const experimentsRouter = router({
 
   update: protectedProcedure
     .meta({
+      changes: ['experiments'],
       openapi: {
         method: 'PUT',
         path: '/admin/experiments/{id}',
@@ -63,6 +65,7 @@ export const experimentsRouter = router({
 
   delete: protectedProcedure
     .meta({
+      changes: ['experiments'],
       openapi: {
         method: 'DELETE',
         path: '/admin/experiments/{id}',

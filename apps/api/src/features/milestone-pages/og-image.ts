@@ -1,4 +1,5 @@
 import {
+  formatDate,
   formatMoney,
   formatPercent,
   summarize,
@@ -37,14 +38,6 @@ const COLORS = {
 /** Long titles are cut on a word with an ellipsis; satori's line clamp then keeps it to three lines. */
 const TITLE_MAX_CHARS = 90;
 
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** The picture: brand, milestone title, day and date, then the current total and a bar toward $1B. */
 export function ogImageTree(input: {
   productName: string;
@@ -81,7 +74,7 @@ export function ogImageTree(input: {
       div({ display: 'flex', flexDirection: 'column' }, [
         div(
           { display: 'flex', fontSize: 26, fontWeight: 400, color: COLORS.muted, marginBottom: 18 },
-          `Day ${milestone.day.toLocaleString('en-US')} · ${formatDay(milestone.date)}${revenueLine ? ` · ${revenueLine}` : ''}`,
+          `Day ${milestone.day.toLocaleString('en-US')} · ${formatDate(milestone.date)}${revenueLine ? ` · ${revenueLine}` : ''}`,
         ),
         div(
           { display: 'block', fontSize: 68, fontWeight: 800, lineHeight: 1.12, lineClamp: 3 },

@@ -48,7 +48,11 @@ export function registerOgImageRoute(
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
     const { id } = parsed.data;
-    const response = await options.publicCache.get(milestoneImagePath(id), () => produce(id));
+    // The picture shows the milestone and the current total.
+    const response = await options.publicCache.get(milestoneImagePath(id), () => produce(id), [
+      'milestones',
+      'revenues',
+    ]);
     reply.headers(IMAGE_HEADERS).status(response.status).type(response.contentType);
     if (response.status !== 200) return reply.header('Cache-Control', 'no-store').send(response.body);
     // `@fastify/etag` answers 304 when the request already holds the ETag.

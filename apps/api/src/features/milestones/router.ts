@@ -31,7 +31,7 @@ export const milestonesRouter = router({
         tags: ['milestones'],
         summary: 'The milestone timeline',
       },
-      publicCache: true,
+      publicCache: ['milestones'],
     })
     .input(z.void())
     .output(z.array(milestoneSchema))
@@ -63,6 +63,7 @@ export const milestonesRouter = router({
 
   create: protectedProcedure
     .meta({
+      changes: ['milestones'],
       openapi: { method: 'POST', path: '/milestones', tags: ['milestones'], summary: 'Add a milestone' },
       successStatus: 201,
     })
@@ -72,6 +73,7 @@ export const milestonesRouter = router({
 
   update: protectedProcedure
     .meta({
+      changes: ['milestones'],
       openapi: {
         method: 'PUT',
         path: '/admin/milestones/{id}',
@@ -89,6 +91,7 @@ export const milestonesRouter = router({
 
   delete: protectedProcedure
     .meta({
+      changes: ['milestones'],
       openapi: {
         method: 'DELETE',
         path: '/admin/milestones/{id}',

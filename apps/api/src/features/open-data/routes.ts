@@ -1,14 +1,9 @@
-import { REVENUE_TARGET } from '@journey/contracts';
+import { OPEN_DATA_PATHS, REVENUE_TARGET } from '@journey/contracts';
 import { getRevenueSummary, monthlyRevenueBySource, publicDataFacts, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import type { PublicCache } from '../../plugins/public-cache';
 import { sendPublicFile } from '../../plugins/public-files';
 import { csvRow } from '../subscribers/csv';
-
-export const OPEN_DATA_PATHS = {
-  summary: '/api/public/summary.json',
-  revenueCsv: '/api/public/revenue.csv',
-} as const;
 
 export const REVENUE_CSV_COLUMNS = ['month', 'ai', 'passive', 'consulting', 'total'] as const;
 
@@ -72,6 +67,7 @@ export async function registerOpenDataRoutes(
         key: OPEN_DATA_PATHS.summary,
         contentType: 'application/json; charset=utf-8',
         headers: OPEN_DATA_HEADERS,
+        tables: ['revenues', 'milestones'],
         produce: async () => JSON.stringify(await publicSummary(database)),
       }),
     );
@@ -80,6 +76,7 @@ export async function registerOpenDataRoutes(
         key: OPEN_DATA_PATHS.revenueCsv,
         contentType: 'text/csv; charset=utf-8',
         headers: OPEN_DATA_HEADERS,
+        tables: ['revenues'],
         produce: () => revenueCsv(database),
       }),
     );

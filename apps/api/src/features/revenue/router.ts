@@ -28,7 +28,7 @@ export const revenueRouter = router({
   summary: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/revenue', tags: ['revenue'], summary: 'Revenue totals' },
-      publicCache: true,
+      publicCache: ['revenues'],
     })
     .input(z.void())
     .output(revenueSummarySchema)
@@ -45,7 +45,7 @@ export const revenueRouter = router({
         description:
           'One point per bucket (30d: day, 90d: ISO week from Monday, 1y and all: month; UTC) from the range start to today, each holding the running totals at the end of its bucket, everything before the range included. No revenue: no points.',
       },
-      publicCache: true,
+      publicCache: ['revenues'],
     })
     .input(revenueSeriesInput)
     .output(revenueSeriesSchema)
@@ -67,6 +67,7 @@ export const revenueRouter = router({
 
   create: protectedProcedure
     .meta({
+      changes: ['revenues'],
       openapi: { method: 'POST', path: '/revenue', tags: ['revenue'], summary: 'Add a revenue entry' },
       successStatus: 201,
     })
@@ -76,6 +77,7 @@ export const revenueRouter = router({
 
   update: protectedProcedure
     .meta({
+      changes: ['revenues'],
       openapi: {
         method: 'PUT',
         path: '/admin/revenue/{id}',
@@ -93,6 +95,7 @@ export const revenueRouter = router({
 
   delete: protectedProcedure
     .meta({
+      changes: ['revenues'],
       openapi: {
         method: 'DELETE',
         path: '/admin/revenue/{id}',

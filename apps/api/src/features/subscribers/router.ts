@@ -9,7 +9,7 @@ import {
 import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 export const subscribersRouter = router({
   /** DESIGN.md item 4: the same answer for a new and a known address. */
@@ -22,6 +22,7 @@ export const subscribersRouter = router({
         summary: 'Join the newsletter',
       },
       successStatus: 201,
+      ...PUBLIC_DATA_UNCHANGED,
     })
     .input(subscribeInput)
     .output(subscribeResultSchema)
@@ -41,6 +42,7 @@ export const subscribersRouter = router({
     .query(({ ctx, input }) => pageSubscribers(ctx.database.db, input)),
 
   delete: protectedProcedure
+    .meta(PUBLIC_DATA_UNCHANGED)
     .input(idInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {

@@ -7,9 +7,22 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
-import { Anchor, Box, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
@@ -26,6 +39,7 @@ import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
 import { RevenueTable } from '../revenue/revenue-table';
 import { SubscriberTable } from '../subscribers/subscriber-table';
+import classes from './admin-page.module.css';
 
 const TABS = [
   { value: 'milestones', label: 'Milestones', panel: MilestoneTable },
@@ -47,6 +61,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabValue = isTab(tabParam) ? tabParam : 'milestones';
+  const tabList = useSelectedTabInSight(tab);
 
   const signOut = async () => {
     try {
@@ -67,7 +82,7 @@ export default function AdminPage() {
                 <LogoMark />
               </Anchor>
               <Box miw={0}>
-                <Title order={1} fz={{ base: 19, sm: 22 }} c="white" style={{ whiteSpace: 'nowrap' }}>
+                <Title order={1} fz={{ base: 17, sm: 22 }} c="white" style={{ whiteSpace: 'nowrap' }}>
                   Admin Panel
                 </Title>
                 {user && (
@@ -78,11 +93,19 @@ export default function AdminPage() {
               </Box>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={paths.home} c="gray.3" size="sm" visibleFrom="sm">
+              <Anchor
+                component={Link}
+                to={paths.home}
+                c="gray.2"
+                size="sm"
+                fw={600}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 View site
               </Anchor>
               <ColorSchemeToggle color="gray.0" c="white" />
               <ChangePasswordDialog />
+              {/* The button's text on wide screens; on phones the row has room for its icon only. */}
               <Button
                 variant="white"
                 color="dark"
@@ -90,9 +113,21 @@ export default function AdminPage() {
                 leftSection={<IconLogout size={16} aria-hidden />}
                 onClick={signOut}
                 disabled={logout.isPending}
+                visibleFrom="sm"
               >
                 Logout
               </Button>
+              <ActionIcon
+                variant="white"
+                color="dark"
+                size={36}
+                aria-label="Logout"
+                onClick={signOut}
+                disabled={logout.isPending}
+                hiddenFrom="sm"
+              >
+                <IconLogout size={18} aria-hidden />
+              </ActionIcon>
             </Group>
           </Group>
         </Container>
@@ -112,8 +147,9 @@ export default function AdminPage() {
               value={tab}
               onChange={(value) => value && setParams({ tab: value }, { replace: true })}
               keepMounted={false}
+              classNames={{ list: classes.tabList, tab: classes.tab }}
             >
-              <Tabs.List>
+              <Tabs.List ref={tabList}>
                 {TABS.map((item) => (
                   <Tabs.Tab key={item.value} value={item.value}>
                     {item.label}
@@ -131,4 +167,25 @@ export default function AdminPage() {
       </Container>
     </Box>
   );
+}
+
+/**
+ * The tabs stay on one row that scrolls sideways on narrow screens: keep the selected one in sight
+ * (opened from a link such as ?tab=embed, it may start past the edge). Only the row scrolls, never the page.
+ */
+const TAB_ROOM = 16;
+
+function useSelectedTabInSight(tab: TabValue) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = list.current;
+    const selected = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row || !selected) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = selected.getBoundingClientRect();
+    // A little room beyond the tab shows there is more in that direction; whole pixels, never a sliver.
+    if (box.left < rowBox.left) row.scrollLeft -= Math.ceil(rowBox.left - box.left + TAB_ROOM);
+    else if (box.right > rowBox.right) row.scrollLeft += Math.ceil(box.right - rowBox.right + TAB_ROOM);
+  }, [tab]);
+  return list;
 }

@@ -47,10 +47,6 @@ export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => 
           label="Current password"
           autoComplete="current-password"
           withAsterisk
-          // The dialog's focus trap looks for data-autofocus when it opens, but on the first opening this
-          // form is still loading then: autoFocus takes the focus when it arrives.
-          data-autofocus
-          autoFocus
           {...form.getInputProps('currentPassword')}
         />
         <PasswordInput

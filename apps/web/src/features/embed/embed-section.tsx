@@ -56,22 +56,26 @@ function Choice<T extends string>(props: {
   );
 }
 
-/** A read-only snippet with its copy button; a status line tells screen readers it was copied. */
+/**
+ * A read-only snippet with its copy button; a status line tells screen readers it was copied. It fills
+ * its grid cell and keeps the button at the bottom, so side by side the two buttons line up however
+ * many lines each snippet wraps to.
+ */
 function Snippet(props: { label: string; value: string }) {
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" h="100%">
       <Textarea
         label={props.label}
         value={props.value}
         readOnly
         autosize
-        minRows={2}
+        minRows={4}
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
       />
       <CopyButton value={props.value} timeout={2000}>
         {({ copied, copy }) => (
-          <Group gap="xs">
+          <Group gap="xs" mt="auto">
             <Button
               variant={copied ? 'light' : 'filled'}
               leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}

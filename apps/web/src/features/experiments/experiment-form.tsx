@@ -8,6 +8,7 @@ import {
   experimentInput,
   STATUS_COLORS,
   type ExperimentStatus,
+  isImageAddress,
 } from '@journey/contracts';
 import {
   Badge,
@@ -22,6 +23,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
@@ -52,6 +54,8 @@ export function ExperimentForm(props: {
     validate: schemaResolver(experimentInput, { sync: true }),
   });
   const [previewFailed, setPreviewFailed] = useState(false);
+  // Previewed once typing pauses, so the prefixes of an address (/og-, /og-i, …) are not fetched.
+  const [previewUrl] = useDebouncedValue(form.values.imageUrl.trim(), 400);
   const color = STATUS_COLORS[form.values.status];
 
   return (
@@ -105,9 +109,11 @@ export function ExperimentForm(props: {
             form.getInputProps('imageUrl').onChange(event);
           }}
         />
-        {form.values.imageUrl && !previewFailed ? (
+        {/* Only an address the form would accept is fetched: anything else would be requested
+            relative to this page, a needless 404. */}
+        {isImageAddress(previewUrl) && !previewFailed ? (
           <Image
-            src={form.values.imageUrl}
+            src={previewUrl}
             alt="Preview of the experiment image"
             radius="md"
             w={256}
@@ -117,7 +123,11 @@ export function ExperimentForm(props: {
           />
         ) : (
           <Text size="sm" c="dimmed">
-            No preview: the image could not be loaded.
+            {previewFailed
+              ? 'No preview: the image could not be loaded.'
+              : previewUrl === ''
+                ? 'No image URL: the default image will be used.'
+                : 'No preview: this is not a valid image URL.'}
           </Text>
         )}
         <Group justify="flex-end">

@@ -14,9 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { PlaceholderLink } from '../../components/placeholder-link';
 import { SectionHeading } from '../../components/section-heading';
+import classes from './experiment-grid.module.css';
 import { useExperiments } from './use-experiments';
+
+/** The columns each layout of the grid has (SimpleGrid's cols below). */
+const COLUMNS = { sm: 2, lg: 3 } as const;
+const PENDING_CARDS = 3;
+
+/** How many columns the card after `count` others spans to fill its row (all of them on a new row). */
+const remainingColumns = (count: number, columns: number) => columns - (count % columns);
 
 function ExperimentCard({ experiment }: { experiment: Experiment }) {
   const color = `${STATUS_COLORS[experiment.status].color}.9`;
@@ -69,6 +78,11 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
 /** The AI Arena: experiments from the server, then the invitation to launch a new one. */
 export function ExperimentGrid() {
   const { data: experiments, isPending, isError } = useExperiments();
+  const cardsBefore = experiments?.length ?? PENDING_CARDS;
+  const launchSpans = {
+    '--launch-span-sm': remainingColumns(cardsBefore, COLUMNS.sm),
+    '--launch-span-lg': remainingColumns(cardsBefore, COLUMNS.lg),
+  } as CSSProperties;
   return (
     <Box
       component="section"
@@ -84,13 +98,23 @@ export function ExperimentGrid() {
             working.
           </SectionHeading>
           {isError && <Text role="alert">The experiments could not be loaded.</Text>}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, ...COLUMNS }} spacing="lg">
             {isPending
-              ? Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height={360} radius="lg" />)
+              ? Array.from({ length: PENDING_CARDS }, (_, index) => (
+                  <Skeleton key={index} height={360} radius="lg" />
+                ))
               : experiments?.map((experiment) => (
                   <ExperimentCard key={experiment.id} experiment={experiment} />
                 ))}
-            <Card radius="lg" padding="xl" bg="violet.9" c="white" component="article">
+            <Card
+              radius="lg"
+              padding="xl"
+              bg="violet.9"
+              c="white"
+              component="article"
+              className={classes.launch}
+              style={launchSpans}
+            >
               <Stack h="100%" justify="center" align="flex-start" gap="md">
                 <ThemeIcon size={52} radius="md" color="violet.3" c="violet.9">
                   <IconRocket size={28} aria-hidden />
@@ -98,7 +122,7 @@ export function ExperimentGrid() {
                 <Title order={3} fz="xl" c="white">
                   Launch New Experiment
                 </Title>
-                <Text c="violet.0">
+                <Text c="violet.0" maw={520}>
                   Have an idea the lab should try next? Pitch it and watch it run in public.
                 </Text>
                 <PlaceholderLink c="white" fw={700} underline="always">

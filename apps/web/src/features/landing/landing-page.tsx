@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { ExperimentGrid } from '../experiments/experiment-grid';
 import { MilestoneTimeline } from '../milestones/milestone-timeline';
-import { RevenueOverTimeSection } from '../revenue/revenue-over-time-section';
+import { RevenueOverTime } from '../revenue/revenue-over-time';
 import { RevenueTracker } from '../revenue/revenue-tracker';
 import { ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
@@ -25,7 +25,7 @@ export function LandingPage() {
       <main id="main">
         <HeroSection />
         <RevenueTracker />
-        <RevenueOverTimeSection />
+        <RevenueOverTime />
         <StorySection />
         <MilestoneTimeline />
         <ExperimentGrid />

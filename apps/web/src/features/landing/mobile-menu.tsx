@@ -13,13 +13,21 @@ import { NAV_LINKS } from './nav-links';
 import headerClasses from './site-header.module.css';
 import classes from './mobile-menu.module.css';
 
-/** The small screens' full-screen menu (loaded on first open): it traps focus and closes on Escape. */
-export default function MobileMenu(props: { opened: boolean; onClose: () => void }) {
-  const { onClose } = props;
+/**
+ * The small screens' full-screen menu (loaded on first open): it traps focus and closes on Escape.
+ * Off the landing page its section links are ordinary links to the landing page's sections.
+ */
+export default function MobileMenu(props: { opened: boolean; onClose: () => void; onLanding: boolean }) {
+  const { onClose, onLanding } = props;
+  const base = onLanding ? '' : paths.home;
   // The page is scroll-locked while the menu is open: scroll to the chosen section once it has closed.
   const pendingTarget = useRef<string | null>(null);
 
   const followMenuLink = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!onLanding) {
+      onClose();
+      return;
+    }
     event.preventDefault();
     pendingTarget.current = event.currentTarget.getAttribute('href');
     onClose();
@@ -41,12 +49,16 @@ export default function MobileMenu(props: { opened: boolean; onClose: () => void
       position="right"
       title={<span className={headerClasses.brand}>Menu</span>}
       closeButtonProps={{ 'aria-label': 'Close menu', c: 'white', size: 'lg' }}
-      classNames={{ content: classes.drawerContent, header: classes.drawerHeader }}
+      classNames={{
+        content: classes.drawerContent,
+        header: classes.drawerHeader,
+        title: classes.drawerTitle,
+      }}
       hiddenFrom="md"
     >
       <Stack component="nav" aria-label="Main" gap={0} mt="lg">
         {NAV_LINKS.map((link) => (
-          <a key={link.href} href={link.href} className={classes.mobileLink} onClick={followMenuLink}>
+          <a key={link.href} href={base + link.href} className={classes.mobileLink} onClick={followMenuLink}>
             {link.label}
           </a>
         ))}
@@ -55,7 +67,7 @@ export default function MobileMenu(props: { opened: boolean; onClose: () => void
         </Link>
         <Button
           component="a"
-          href="#contact"
+          href={`${base}#contact`}
           onClick={followMenuLink}
           size="lg"
           radius="xl"

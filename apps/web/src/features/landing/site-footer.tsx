@@ -1,8 +1,15 @@
-import { ActionIcon, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { IconBrandGithub, IconBrandLinkedin, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
+import { BADGE_PATH, FEED_PATHS, OPEN_DATA_PATHS } from '@journey/contracts/constants';
+import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import {
+  IconBrandGithub,
+  IconBrandLinkedin,
+  IconBrandX,
+  IconBrandYoutube,
+  type Icon,
+} from '@tabler/icons-react';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
-import { PlaceholderLink } from '../../components/placeholder-link';
+import { PlaceholderLink, usePlaceholder } from '../../components/placeholder-link';
 
 const SOCIAL = [
   { icon: IconBrandX, label: 'Twitter' },
@@ -12,6 +19,34 @@ const SOCIAL = [
 ];
 
 const LEGAL = ['Privacy Policy', 'Terms of Service', 'Cookie Settings'];
+
+/** What the server publishes for readers and other sites: plain links, so any visitor can find them. */
+const REUSE = [
+  { label: 'RSS feed', href: FEED_PATHS.rss },
+  { label: 'Atom feed', href: FEED_PATHS.atom },
+  { label: 'Progress badge', href: BADGE_PATH },
+  { label: 'Open data (JSON)', href: OPEN_DATA_PATHS.summary },
+  { label: 'Open data (CSV)', href: OPEN_DATA_PATHS.revenueCsv },
+];
+
+function SocialLink(props: { icon: Icon; label: string }) {
+  const { linkProps, note } = usePlaceholder();
+  return (
+    <li>
+      <ActionIcon
+        component="a"
+        {...linkProps}
+        aria-label={props.label}
+        variant="subtle"
+        color="gray.3"
+        size="lg"
+      >
+        <props.icon size={22} aria-hidden />
+      </ActionIcon>
+      {note}
+    </li>
+  );
+}
 
 export function SiteFooter() {
   const { productName } = useSite();
@@ -36,21 +71,19 @@ export function SiteFooter() {
               aria-label="Social media"
             >
               {SOCIAL.map((item) => (
-                <li key={item.label}>
-                  <ActionIcon
-                    component="a"
-                    href="#"
-                    onClick={(event: React.MouseEvent) => event.preventDefault()}
-                    aria-label={`${item.label} (coming soon)`}
-                    variant="subtle"
-                    color="gray.3"
-                    size="lg"
-                  >
-                    <item.icon size={22} aria-hidden />
-                  </ActionIcon>
-                </li>
+                <SocialLink key={item.label} icon={item.icon} label={item.label} />
               ))}
             </Group>
+          </Group>
+          <Group component="nav" aria-label="Follow and reuse" gap="md">
+            <Text size="sm" fw={700} c="gray.4" w={{ base: '100%', sm: 'auto' }}>
+              Follow and reuse:
+            </Text>
+            {REUSE.map((item) => (
+              <Anchor key={item.href} href={item.href} size="sm" c="gray.3">
+                {item.label}
+              </Anchor>
+            ))}
           </Group>
           <Group
             justify="space-between"

@@ -11,29 +11,42 @@ import classes from './site-header.module.css';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
-/** Sticky navigation; on small screens a full-screen menu that traps focus and closes on Escape. */
-export function SiteHeader() {
+/**
+ * Sticky navigation; on small screens a full-screen menu that traps focus and closes on Escape.
+ * On the landing page the links scroll to its sections; elsewhere (`onLanding={false}`) they load
+ * the landing page at them.
+ */
+export function SiteHeader({ onLanding = true }: { onLanding?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const base = onLanding ? '' : paths.home;
   const menuOpenedOnce = useNeededOnce(opened);
 
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg" className={classes.inner}>
         <Group justify="space-between" h="100%" wrap="nowrap">
-          <a href="#top" className={`${brandLinkClass} ${classes.brand}`}>
+          <a href={onLanding ? '#top' : paths.home} className={`${brandLinkClass} ${classes.brand}`}>
             <Brand />
           </a>
           <Group gap={4} wrap="nowrap">
             <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
               {NAV_LINKS.map((link) => (
-                <a key={link.href} href={link.href} className={classes.link}>
+                <a key={link.href} href={base + link.href} className={classes.link}>
                   {link.label}
                 </a>
               ))}
               <Link to={paths.auth} className={classes.link}>
                 Admin
               </Link>
-              <Button component="a" href="#contact" ml="sm" mr="xs" radius="xl" color="violet.4" c="dark.9">
+              <Button
+                component="a"
+                href={`${base}#contact`}
+                ml="sm"
+                mr="xs"
+                radius="xl"
+                color="violet.4"
+                c="dark.9"
+              >
                 Connect
               </Button>
             </Group>
@@ -53,7 +66,7 @@ export function SiteHeader() {
 
       {menuOpenedOnce && (
         <Suspense fallback={null}>
-          <MobileMenu opened={opened} onClose={close} />
+          <MobileMenu opened={opened} onClose={close} onLanding={onLanding} />
         </Suspense>
       )}
     </Box>

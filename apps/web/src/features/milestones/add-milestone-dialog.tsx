@@ -13,7 +13,7 @@ export function AddMilestoneDialog() {
   const openedOnce = useNeededOnce(opened);
   return (
     <>
-      <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
         Add New Milestone
       </Button>
       {openedOnce && (

@@ -1,5 +1,6 @@
 import type { Milestone } from '@journey/contracts';
 import { lazy } from 'react';
+import { amountForInput } from '../../components/amount-input';
 import { FormDialog } from '../../components/form-dialog';
 import { saveWithToasts } from '../../components/submit-outcome';
 import { useUpdateMilestone } from './use-milestones';
@@ -15,7 +16,11 @@ export function EditMilestoneDialog(props: { record: Milestone | null; onClose: 
       {milestone && (
         <MilestoneForm
           key={milestone.id}
-          initialValues={{ ...milestone, date: milestone.date.slice(0, 10), amount: milestone.amount ?? '' }}
+          initialValues={{
+            ...milestone,
+            date: milestone.date.slice(0, 10),
+            amount: milestone.amount === null ? '' : amountForInput(milestone.amount),
+          }}
           pending={update.isPending}
           onSubmit={(values) =>
             saveWithToasts(

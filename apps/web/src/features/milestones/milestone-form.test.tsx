@@ -19,7 +19,7 @@ function renderForm(
   props: {
     pending?: boolean;
     initialValues?: MilestoneFormValues;
-    journeyStart?: string;
+    journeyStart?: string | null;
     outcome?: SubmitOutcome;
   } = {},
 ) {
@@ -53,9 +53,15 @@ describe('suggestDay', () => {
     expect(suggestDay('2024-12-31', '2024-01-01')).toBe(366);
   });
 
+  it('gives day 1 whatever the date when there is no milestone yet', () => {
+    expect(suggestDay('2024-03-15', null)).toBe(1);
+    expect(suggestDay('14/06/2026', null)).toBeUndefined();
+  });
+
   it('gives undefined before the start, without a start or date, and for nonsense', () => {
     expect(suggestDay('2023-12-31', start)).toBeUndefined();
     expect(suggestDay('2024-03-15', undefined)).toBeUndefined();
+    expect(suggestDay('2024-03', start)).toBeUndefined();
     expect(suggestDay('', start)).toBeUndefined();
     expect(suggestDay('not a date', start)).toBeUndefined();
   });
@@ -93,10 +99,11 @@ describe('MilestoneForm', () => {
   it('submits a revenue milestone with its amount and resets after saving', async () => {
     const { onSubmit } = renderForm({ initialValues: filled });
     await userEvent.click(screen.getByRole('radio', { name: 'Revenue' }));
-    await userEvent.type(field('Revenue Amount'), '49.99');
+    await userEvent.type(field('Revenue Amount'), '1,049.99');
+    expect(field('Revenue Amount')).toHaveValue('1,049.99');
     await save();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...filled, isRevenue: 1, amount: 49.99 });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...filled, isRevenue: 1, amount: '1,049.99' });
     // Reset goes back to the initial values: a plain milestone without the amount field.
     await waitFor(() => expect(queryField('Revenue Amount')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: 'Milestone' })).toBeChecked();
@@ -141,8 +148,7 @@ describe('MilestoneForm', () => {
     await waitFor(() => expect(field('Day')).toHaveValue('32'), { timeout: 500 });
   });
 
-  // KNOWN BUG, same cause: DateInput parses each typed prefix ('2024' is 2024-01-01), so typing
-  // 2024-03-15 key by key suggests day 1 and keeps it.
+  // The field used to parse each typed prefix ('2024' was 2024-01-01) and kept day 1.
   it('suggests the day of a date typed key by key', async () => {
     renderForm({ journeyStart: '2024-01-01T00:00:00.000Z' });
     const events = userEvent.setup();
@@ -156,12 +162,37 @@ describe('MilestoneForm', () => {
   it('keeps a day typed by hand when the date changes', async () => {
     renderForm({ journeyStart: '2024-01-01T00:00:00.000Z' });
     const events = userEvent.setup();
+    await events.clear(field('Day'));
     await events.type(field('Day'), '3');
     await events.clear(field('Date'));
     await events.paste('2024-02-01');
     await events.tab();
     expect(field('Date')).toHaveValue('2024-02-01');
     expect(field('Day')).toHaveValue('3');
+  });
+
+  it('suggests day 1 for the first milestone and says why under the field', async () => {
+    renderForm({ journeyStart: null });
+    await waitFor(() => expect(field('Day')).toHaveValue('1'));
+    expect(field('Day')).toHaveAccessibleDescription('Suggested: day 1, as this is the first milestone.');
+    const events = userEvent.setup();
+    await events.clear(field('Date'));
+    await events.type(field('Date'), '2024-03-15');
+    expect(field('Day')).toHaveValue('1');
+  });
+
+  it("suggests a later milestone's day from the first milestone's date, and says so", async () => {
+    renderForm({ journeyStart: '2024-01-01T00:00:00.000Z' });
+    const today = new Date();
+    const expected =
+      Math.floor(
+        (Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) - Date.UTC(2024, 0, 1)) /
+          86_400_000,
+      ) + 1;
+    await waitFor(() => expect(field('Day')).toHaveValue(String(expected)));
+    expect(field('Day')).toHaveAccessibleDescription(
+      "Suggested from the date: day 1 is the first milestone's date, Jan 1, 2024.",
+    );
   });
 
   it("reads 'Saving...' and is disabled while pending", () => {

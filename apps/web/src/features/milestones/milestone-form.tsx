@@ -2,7 +2,7 @@
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { milestoneInput } from '@journey/contracts';
+import { milestoneInput, parseDateInput } from '@journey/contracts';
 import {
   Button,
   Group,
@@ -14,7 +14,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { AmountInput } from '../../components/amount-input';
 import { DateField, localToday } from '../../components/date-field';
+import { formatDate } from '../../lib/format';
 import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
 export interface MilestoneFormValues {
@@ -23,17 +26,36 @@ export interface MilestoneFormValues {
   date: string;
   day: number | string;
   isRevenue: 0 | 1;
-  amount: number | string;
+  amount: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Day N of the journey, counting the first milestone's date as day 1. */
-export function suggestDay(date: string, journeyStart: string | undefined): number | undefined {
-  if (!date || !journeyStart) return undefined;
-  const days =
-    Math.floor((Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - Date.parse(journeyStart)) / DAY_MS) + 1;
-  return Number.isFinite(days) && days >= 1 ? days : undefined;
+/** The UTC calendar day of a date or timestamp, in ms; undefined for text that is no date. */
+function utcDay(text: string): number | undefined {
+  const date = parseDateInput(text);
+  return date ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) : undefined;
+}
+
+/**
+ * Day N of the journey, counting the first milestone's date as day 1. `journeyStart` null means
+ * there is no milestone yet: the one being added starts the journey, so its day is 1 whatever its date.
+ */
+export function suggestDay(date: string, journeyStart: string | null | undefined): number | undefined {
+  const chosen = utcDay(date);
+  if (chosen === undefined || journeyStart === undefined) return undefined;
+  if (journeyStart === null) return 1;
+  const start = utcDay(journeyStart);
+  if (start === undefined) return undefined;
+  const days = Math.floor((chosen - start) / DAY_MS) + 1;
+  return days >= 1 ? days : undefined;
+}
+
+/** Where the suggested day comes from, shown under the Day field while adding. */
+export function dayHint(journeyStart: string | null | undefined): string {
+  if (journeyStart === undefined) return 'Days since the journey began';
+  if (journeyStart === null) return 'Suggested: day 1, as this is the first milestone.';
+  return `Suggested from the date: day 1 is the first milestone's date, ${formatDate(journeyStart)}.`;
 }
 
 const emptyMilestone = (): MilestoneFormValues => ({
@@ -48,8 +70,11 @@ const emptyMilestone = (): MilestoneFormValues => ({
 /** The one milestone form, for adding and editing; the amount shows only for revenue milestones. */
 export function MilestoneForm(props: {
   initialValues?: MilestoneFormValues;
-  /** The first milestone's date, to suggest the day count from the chosen date. */
-  journeyStart?: string;
+  /**
+   * Adding only: the first milestone's date, to suggest the day count from the chosen date, or null
+   * when there is no milestone yet. Left out (editing, or the list still loading), nothing is suggested.
+   */
+  journeyStart?: string | null;
   pending: boolean;
   onSubmit: (values: MilestoneFormValues) => Promise<SubmitOutcome>;
 }) {
@@ -60,6 +85,15 @@ export function MilestoneForm(props: {
     validate: schemaResolver(milestoneInput, { sync: true }),
   });
   const dateProps = form.getInputProps('date');
+  const suggest = (date: string) => {
+    const day = suggestDay(date, props.journeyStart);
+    if (day !== undefined && !form.isTouched('day')) form.setFieldValue('day', day);
+  };
+  // The opening date (today) gets its suggestion too, once the milestones are known.
+  useEffect(() => {
+    suggest(form.getValues().date);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the journey start becomes known
+  }, [props.journeyStart]);
 
   return (
     <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
@@ -79,13 +113,14 @@ export function MilestoneForm(props: {
             {...dateProps}
             onChange={(value) => {
               dateProps.onChange(value);
-              const day = suggestDay(String(value ?? ''), props.journeyStart);
-              if (day !== undefined && !form.isTouched('day')) form.setFieldValue('day', day);
+              suggest(value);
             }}
           />
           <NumberInput
             label="Day"
-            description="Days since the journey began"
+            description={dayHint(props.journeyStart)}
+            // Hints under the inputs keep Date and Day level, however long each hint is.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             withAsterisk
             min={1}
             allowDecimal={false}
@@ -106,15 +141,7 @@ export function MilestoneForm(props: {
           />
         </Input.Wrapper>
         {form.values.isRevenue === 1 && (
-          <NumberInput
-            label="Revenue Amount"
-            prefix="$"
-            thousandSeparator=","
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Revenue Amount" {...form.getInputProps('amount')} />
         )}
         <Group justify="flex-end">
           <Button type="submit" disabled={props.pending}>

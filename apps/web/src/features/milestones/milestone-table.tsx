@@ -1,6 +1,7 @@
 import type { MILESTONE_SORTS, Milestone } from '@journey/contracts';
 import { MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
+import { MILESTONE_TEXT } from '../../app/theme';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
@@ -18,8 +19,12 @@ const COLUMNS: Column<Milestone, Sort>[] = [
     label: 'Type',
     sort: 'isRevenue',
     render: (m) => (
-      // A light tint from the base colour, text in shade 9: readable (AA) on the tint.
-      <Badge variant="light" color={m.isRevenue ? 'green' : 'blue'} c={m.isRevenue ? 'green.9' : 'blue.9'}>
+      // A light tint from the base colour, the text in the scheme's milestone shade: AA on the tint.
+      <Badge
+        variant="light"
+        color={m.isRevenue ? 'green' : 'blue'}
+        c={m.isRevenue ? MILESTONE_TEXT.revenue : MILESTONE_TEXT.achievement}
+      >
         {MILESTONE_TYPE_LABELS[m.isRevenue]}
       </Badge>
     ),

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCoin, IconFlag } from '@tabler/icons-react';
+import { MILESTONE_TEXT } from '../../app/theme';
 import { SectionHeading } from '../../components/section-heading';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -68,7 +69,11 @@ export function MilestoneTimeline() {
                   >
                     <Paper withBorder radius="lg" p="lg" ml="xs" component="article">
                       <Group justify="space-between" align="flex-start" gap="xs">
-                        <Title order={3} fz="lg" c={revenue ? 'green.9' : 'blue.9'}>
+                        <Title
+                          order={3}
+                          fz="lg"
+                          c={revenue ? MILESTONE_TEXT.revenue : MILESTONE_TEXT.achievement}
+                        >
                           {/* A plain link: the page is server-rendered, and a full load opens it at its top. */}
                           <Anchor href={milestonePath(milestone)} c="inherit" inherit>
                             {milestone.title}
@@ -79,7 +84,7 @@ export function MilestoneTimeline() {
                         </Badge>
                       </Group>
                       {revenue && milestone.amount && (
-                        <Text fw={800} fz="xl" c="green.9" mt={4}>
+                        <Text fw={800} fz="xl" mt={4} c={MILESTONE_TEXT.revenue}>
                           {formatMoney(milestone.amount)}
                         </Text>
                       )}

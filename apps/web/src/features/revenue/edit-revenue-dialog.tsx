@@ -1,5 +1,6 @@
 import type { Revenue } from '@journey/contracts';
 import { lazy } from 'react';
+import { amountForInput } from '../../components/amount-input';
 import { FormDialog } from '../../components/form-dialog';
 import { saveWithToasts } from '../../components/submit-outcome';
 import { useUpdateRevenue } from './use-revenue';
@@ -15,7 +16,11 @@ export function EditRevenueDialog(props: { record: Revenue | null; onClose: () =
       {revenue && (
         <RevenueForm
           key={revenue.id}
-          initialValues={{ ...revenue, date: revenue.date.slice(0, 10) }}
+          initialValues={{
+            ...revenue,
+            amount: amountForInput(revenue.amount),
+            date: revenue.date.slice(0, 10),
+          }}
           pending={update.isPending}
           onSubmit={(values) =>
             saveWithToasts(

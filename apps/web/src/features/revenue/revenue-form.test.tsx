@@ -7,6 +7,7 @@ import type { SubmitOutcome } from '../../components/submit-outcome';
 import { RevenueForm, type RevenueFormValues } from './revenue-form';
 
 const today = new Date().toISOString().slice(0, 10);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function renderForm(
   props: {
@@ -47,15 +48,15 @@ describe('RevenueForm', () => {
   it('hands the typed values to onSubmit and resets the form when they are saved', async () => {
     const { onSubmit } = renderForm({ outcome: { saved: true } });
     const events = userEvent.setup();
-    await events.type(field('Amount'), '1234.5');
-    expect(field('Amount')).toHaveValue('$1,234.5');
+    await events.type(field('Amount'), '1,250.00');
+    expect(field('Amount')).toHaveValue('1,250.00');
     await events.selectOptions(field('Source'), 'consulting');
     await events.type(field('Description'), 'Consulting retainer for March');
     await events.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
-      amount: 1234.5,
+      amount: '1,250.00',
       source: 'consulting',
       description: 'Consulting retainer for March',
       date: today,
@@ -84,11 +85,62 @@ describe('RevenueForm', () => {
     await waitFor(() =>
       expect(field('Amount')).toHaveAccessibleDescription('Amount must be greater than 0.'),
     );
-    expect(field('Date')).toHaveAccessibleDescription('Date cannot be in the future.');
-    expect(field('Amount')).toHaveValue('$250');
+    expect(field('Date')).toHaveAccessibleDescription(/Date cannot be in the future\./);
+    expect(field('Amount')).toHaveValue('250');
     expect(field('Source')).toHaveValue('passive');
     expect(field('Description')).toHaveValue('Ebook sales');
     expect(field('Date')).toHaveValue('2024-03-15');
+  });
+
+  it.each(['12,5', '12,50', '1,2,3', '1,2345'])(
+    'keeps %j as typed and refuses it on amount instead of guessing the comma',
+    async (amount) => {
+      const { onSubmit } = renderForm({
+        initialValues: { amount: '', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+      });
+      await userEvent.type(field('Amount'), amount);
+      expect(field('Amount')).toHaveValue(amount);
+      await save();
+      await waitFor(() =>
+        expect(field('Amount')).toHaveAccessibleDescription('Amount must be a valid number.'),
+      );
+      expect(field('Amount')).toHaveValue(amount);
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    ['14/06/2026', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+    ['2026-13-45', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+    ['2031-01-01', 'Date cannot be in the future.'],
+    ['1999-05-05', 'Date cannot be before 2000-01-01.'],
+  ])('keeps the typed date %j and refuses it under the field', async (typed, message) => {
+    const { onSubmit } = renderForm({
+      initialValues: { amount: '250', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+    });
+    const events = userEvent.setup();
+    await events.clear(field('Date'));
+    await events.type(field('Date'), typed);
+    await events.tab();
+    expect(field('Date')).toHaveValue(typed);
+    await save();
+    await waitFor(() => expect(field('Date')).toHaveAccessibleDescription(new RegExp(escape(message))));
+    expect(field('Date')).toHaveValue(typed);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says which dates it accepts under the field, and saves a typed one as typed', async () => {
+    const { onSubmit } = renderForm({
+      initialValues: { amount: '250', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+    });
+    expect(field('Date')).toHaveAccessibleDescription('YYYY-MM-DD, from 2000-01-01 to today');
+    const events = userEvent.setup();
+    await events.clear(field('Date'));
+    await events.type(field('Date'), '2021-06-14');
+    await events.tab();
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ date: '2021-06-14' });
   });
 
   it("reads 'Saving...' and is disabled while pending", () => {

@@ -1,14 +1,14 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/NumberInput.css';
 import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
-import { Button, Group, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { AmountInput } from '../../components/amount-input';
 import { DateField, localToday } from '../../components/date-field';
 import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
 export interface RevenueFormValues {
-  amount: string | number;
+  amount: string;
   source: RevenueInput['source'];
   description: string;
   date: string;
@@ -35,16 +35,7 @@ export function RevenueForm(props: {
   return (
     <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
       <Stack>
-        <NumberInput
-          label="Amount"
-          prefix="$"
-          thousandSeparator=","
-          decimalScale={2}
-          allowNegative={false}
-          hideControls
-          withAsterisk
-          {...form.getInputProps('amount')}
-        />
+        <AmountInput label="Amount" withAsterisk {...form.getInputProps('amount')} />
         <NativeSelect
           label="Source"
           withAsterisk

@@ -5,29 +5,47 @@ import {
   type RevenueSeriesRange,
 } from '@journey/contracts/constants';
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { useMounted } from '@mantine/hooks';
-import { useState } from 'react';
+import { useIntersection, useMounted } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { useNeededOnce } from '../../components/on-demand';
 import { SectionHeading } from '../../components/section-heading';
-import RevenueChart from './revenue-chart';
-import { SECTION_ID } from './revenue-over-time-section';
 import { SeriesTable } from './series-table';
 import { useRevenueSeries } from './use-revenue';
 import classes from './revenue-over-time.module.css';
 
-/** 'Revenue over time': the journey's running total by source, as a stacked area chart or a table. */
-export default function RevenueOverTime() {
+const SECTION_ID = 'revenue-over-time';
+
+// recharts, the chart components and their CSS: fetched when the reader nears the section, never with `/`.
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+/** Start fetching the chart 200 px before the section scrolls into view. */
+const NEAR_VIEW: IntersectionObserverInit = { rootMargin: '200px 0px' };
+
+/**
+ * 'Revenue over time': the journey's running total by source, as a stacked area chart or a table.
+ *
+ * The section itself hydrates with the page; only the chart is code-split. The server's HTML, and the
+ * page until the chart's code arrives, shows the figures as a table in the chart's box. Nothing here
+ * waits inside a dehydrated Suspense boundary: such a boundary is thrown away and client-rendered
+ * empty when any context above it changes first (an in-page link moves the router's location, the
+ * scheme toggle changes Mantine's), which blanked the section for good.
+ */
+export function RevenueOverTime() {
   const [range, setRange] = useState<RevenueSeriesRange>(DEFAULT_REVENUE_SERIES_RANGE);
   const [asTable, setAsTable] = useState(false);
-  // False in the server's HTML and while hydrating, true after: the chart replaces the table then.
+  // False in the server's HTML and while hydrating, true after.
   const hydrated = useMounted();
+  const { ref, entry } = useIntersection<HTMLElement>(NEAR_VIEW);
+  const near = useNeededOnce(entry?.isIntersecting ?? false);
   const { data: series, isPlaceholderData, isError } = useRevenueSeries(range);
 
-  const showChart = hydrated && !asTable;
+  const showChart = hydrated && near && !asTable;
   const caption = `Cumulative revenue by source, ${REVENUE_SERIES_RANGE_LABELS[range].toLowerCase()}`;
   const empty = series?.points.length === 0;
+  const table = series && <SeriesTable series={series} caption={caption} />;
 
   return (
-    <section id={SECTION_ID} aria-labelledby="revenue-over-time-title" className={classes.section}>
+    <section ref={ref} id={SECTION_ID} aria-labelledby="revenue-over-time-title" className={classes.section}>
       <Container size="lg">
         <Stack gap="lg">
           <SectionHeading id="revenue-over-time-title" eyebrow="The journey so far" title="Revenue over time">
@@ -58,9 +76,9 @@ export default function RevenueOverTime() {
                     size="xs"
                     variant="default"
                     disabled={!hydrated}
-                    onClick={() => setAsTable(showChart)}
+                    onClick={() => setAsTable(!asTable)}
                   >
-                    {showChart ? 'Show as table' : 'Show as chart'}
+                    {asTable ? 'Show as chart' : 'Show as table'}
                   </Button>
                 </Group>
                 {isError && (
@@ -68,13 +86,14 @@ export default function RevenueOverTime() {
                     Could not load this range.
                   </Text>
                 )}
-                <div className={classes.area} aria-busy={isPlaceholderData}>
-                  {series &&
-                    (showChart ? (
+                <div className={asTable ? classes.tableArea : classes.area} aria-busy={isPlaceholderData}>
+                  {showChart && series ? (
+                    <Suspense fallback={table}>
                       <RevenueChart series={series} label={caption} />
-                    ) : (
-                      <SeriesTable series={series} caption={caption} />
-                    ))}
+                    </Suspense>
+                  ) : (
+                    table
+                  )}
                 </div>
               </Stack>
             )}

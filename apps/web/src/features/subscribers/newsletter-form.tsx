@@ -71,6 +71,9 @@ export function NewsletterForm() {
           value={values.email}
           onChange={(event) => change('email', event.currentTarget.value)}
           error={errors.email}
+          // Mantine turns the placeholder red with the error; the message, border and label already
+          // say it, and the placeholder keeps its readable (AA) colour in both states.
+          styles={{ input: { '--input-placeholder-color': 'var(--mantine-color-dimmed)' } }}
         />
         <Checkbox
           label="I agree to receive updates about the journey by email. Unsubscribe any time."

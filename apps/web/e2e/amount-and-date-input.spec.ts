@@ -1,0 +1,153 @@
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, openAdminTab, test, type AdminTabKey } from './admin-server';
+import { listMilestones, listRevenue, stillness } from './support';
+
+// What the admin types into an amount or a date is what the field shows and what is sent: the
+// shared schema accepts it or says why not under the field. Runs on a private database
+// (admin-server.ts), emptied of revenue and milestones before each test.
+
+const DIALOGS = {
+  revenue: { opener: 'Add New Revenue', procedure: 'revenue.create' },
+  milestones: { opener: 'Add New Milestone', procedure: 'milestones.create' },
+} as const satisfies Partial<Record<AdminTabKey, { opener: string; procedure: string }>>;
+
+/** Opens the tab's add dialog and waits until its lazily loaded form stands still. */
+async function openAddDialog(page: Page, key: keyof typeof DIALOGS) {
+  const tab = await openAdminTab(page, key);
+  const name = DIALOGS[key].opener;
+  await tab.panel.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name, exact: true });
+  await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await stillness(dialog);
+  return { tab, dialog };
+}
+
+/** Every input the page sends to `procedure` (tRPC batches wrap each in `{"0": …}`). */
+function sentInputs(page: Page, procedure: string): Record<string, unknown>[] {
+  const inputs: Record<string, unknown>[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().includes(`/api/trpc/${procedure}`)) return;
+    const body = request.postDataJSON() as Record<string, Record<string, unknown>>;
+    inputs.push(body['0'] ?? body);
+  });
+  return inputs;
+}
+
+/** Types like a person, one key at a time, after emptying the field. */
+async function typeKeys(field: Locator, text: string) {
+  await field.clear();
+  await field.pressSequentially(text, { delay: 20 });
+}
+
+const message = (dialog: Locator, text: string) => dialog.getByText(text, { exact: true });
+
+test.describe('amounts are kept as typed', () => {
+  test('revenue: 1,250.00 typed key by key is shown, sent and listed as $1,250.00', async ({
+    adminPage: page,
+    api,
+  }) => {
+    const sent = sentInputs(page, DIALOGS.revenue.procedure);
+    const { tab, dialog } = await openAddDialog(page, 'revenue');
+    const amount = dialog.getByRole('textbox', { name: 'Amount' });
+
+    // A decimal comma would be a silent 100x error: it is refused, as typed, and nothing is sent.
+    await typeKeys(amount, '12,5');
+    await expect(amount).toHaveValue('12,5');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Comma amounts');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(message(dialog, 'Amount must be a valid number.')).toBeVisible();
+    await expect(amount).toHaveValue('12,5');
+    expect(sent).toEqual([]);
+
+    await typeKeys(amount, '1,250.00');
+    await expect(amount).toHaveValue('1,250.00');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    expect(sent).toEqual([expect.objectContaining({ amount: '1,250.00' })]);
+    await expect(tab.rows.first().getByRole('cell').nth(1)).toHaveText('$1,250.00');
+    expect((await listRevenue(api)).map((entry) => entry.amount)).toEqual(['1250.00']);
+  });
+
+  test('milestone: a revenue amount typed key by key is sent as typed and stored exactly', async ({
+    adminPage: page,
+    api,
+  }) => {
+    const sent = sentInputs(page, DIALOGS.milestones.procedure);
+    const { dialog } = await openAddDialog(page, 'milestones');
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('First big month');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('A month of real customers.');
+    await dialog.getByRole('radiogroup', { name: 'Type' }).getByText('Revenue', { exact: true }).click();
+    const amount = dialog.getByRole('textbox', { name: 'Revenue Amount' });
+
+    await typeKeys(amount, '1,2345');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(message(dialog, 'Revenue amount must be a valid number.')).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await typeKeys(amount, '12,345.60');
+    await expect(amount).toHaveValue('12,345.60');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    expect(sent).toEqual([expect.objectContaining({ amount: '12,345.60' })]);
+    expect((await listMilestones(api)).map((milestone) => milestone.amount)).toEqual(['12345.60']);
+  });
+});
+
+test.describe('typed dates are accepted as typed or refused with a message', () => {
+  for (const key of ['revenue', 'milestones'] as const) {
+    test(`${key}: a typed date is never rewritten`, async ({ adminPage: page }) => {
+      const sent = sentInputs(page, DIALOGS[key].procedure);
+      const { dialog } = await openAddDialog(page, key);
+      const date = dialog.getByRole('textbox', { name: 'Date' });
+      await expect(date).toHaveAccessibleDescription(/YYYY-MM-DD, from 2000-01-01 to today/);
+
+      for (const [typed, refusal] of [
+        ['14/06/2026', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+        ['2026-13-45', 'Date must be a valid date (YYYY-MM-DD or ISO 8601).'],
+        ['2031-01-01', 'Date cannot be in the future.'],
+        ['1999-05-05', 'Date cannot be before 2000-01-01.'],
+      ] as const) {
+        await typeKeys(date, typed);
+        await date.blur();
+        await expect(date, `${typed} stays as typed`).toHaveValue(typed);
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(message(dialog, refusal), `${typed} is refused`).toBeVisible();
+        await expect(date).toHaveValue(typed);
+      }
+      expect(sent, 'a refused date sends nothing').toEqual([]);
+
+      await typeKeys(date, '2024-03-15');
+      await date.blur();
+      await expect(date).toHaveValue('2024-03-15');
+      await expect(dialog.getByText(/^Date (must|cannot)/)).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('the date picker opened from the keyboard', () => {
+  for (const key of ['revenue', 'milestones'] as const) {
+    test(`${key}: stays whole inside the window`, async ({ adminPage: page }) => {
+      const { dialog } = await openAddDialog(page, key);
+      // Tab from the field before the date into it, as a keyboard user does.
+      await dialog.getByRole('textbox', { name: 'Description' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('textbox', { name: 'Date' })).toBeFocused();
+
+      const dropdown = page.locator('[data-dates-dropdown]');
+      await expect(dropdown).toBeVisible();
+      await expect(dropdown.getByRole('button', { name: /\d{1,2} \w+ \d{4}/ }).last()).toBeVisible();
+      const viewport = page.viewportSize()!;
+      await expect
+        .poll(async () => {
+          const box = (await dropdown.boundingBox())!;
+          return {
+            left: box.x >= 0,
+            top: box.y >= 0,
+            right: box.x + box.width <= viewport.width,
+            bottom: box.y + box.height <= viewport.height,
+          };
+        })
+        .toEqual({ left: true, top: true, right: true, bottom: true });
+    });
+  }
+});

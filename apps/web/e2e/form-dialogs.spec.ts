@@ -1,0 +1,265 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openAdminTab, test, type AdminTabKey } from './admin-server';
+import { contrastRatio, createMilestone, createRevenue, stillness } from './support';
+
+// The admin's dialogs: where the focus lands, the milestone's day suggestion and layout, the
+// experiment image preview; each changed dialog passes axe in both schemes. Runs on a private
+// database (admin-server.ts), reset before each test.
+
+/** Opens a dialog by clicking `opener` and waits until its form shows and it stands still. */
+async function openDialog(page: Page, opener: Locator, name: string, submit = 'Save') {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name, exact: true });
+  await expect(dialog.getByRole('button', { name: submit, exact: true })).toBeVisible();
+  await stillness(dialog);
+  return dialog;
+}
+
+const closeDialog = async (dialog: Locator) => {
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(dialog).toBeHidden();
+};
+
+interface DialogCase {
+  tab: AdminTabKey;
+  opener: (panel: Locator) => Locator;
+  name: string;
+  firstField: string;
+}
+
+const DIALOGS: DialogCase[] = [
+  {
+    tab: 'revenue',
+    opener: (panel) => panel.getByRole('button', { name: 'Add New Revenue', exact: true }),
+    name: 'Add New Revenue',
+    firstField: 'Amount',
+  },
+  {
+    tab: 'revenue',
+    opener: (panel) => panel.getByRole('button', { name: /^Edit revenue entry / }),
+    name: 'Edit Revenue',
+    firstField: 'Amount',
+  },
+  {
+    tab: 'milestones',
+    opener: (panel) => panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
+    name: 'Add New Milestone',
+    firstField: 'Title',
+  },
+  {
+    tab: 'milestones',
+    opener: (panel) => panel.getByRole('button', { name: /^Edit milestone / }),
+    name: 'Edit Milestone',
+    firstField: 'Title',
+  },
+  {
+    tab: 'experiments',
+    opener: (panel) => panel.getByRole('button', { name: 'Add New Experiment', exact: true }),
+    name: 'Add New Experiment',
+    firstField: 'Title',
+  },
+  {
+    tab: 'experiments',
+    opener: (panel) => panel.getByRole('button', { name: 'Edit experiment AI Startup Studio', exact: true }),
+    name: 'Edit Experiment',
+    firstField: 'Title',
+  },
+];
+
+async function seedRows(api: Parameters<typeof createRevenue>[0]) {
+  await createRevenue(api, { amount: '1250.5', source: 'ai', description: 'Focus me', date: '2024-03-15' });
+  await createMilestone(api, {
+    title: 'Focused',
+    description: 'A milestone to edit.',
+    date: '2024-01-01',
+    day: 1,
+    isRevenue: 1,
+    amount: '100',
+  });
+}
+
+test.describe('first focus', () => {
+  test('every add and edit dialog puts the focus on its first field, on the first and a later opening', async ({
+    adminPage: page,
+    api,
+  }) => {
+    await seedRows(api);
+    for (const { tab, opener, name, firstField } of DIALOGS) {
+      const { panel } = await openAdminTab(page, tab);
+      for (const opening of ['first', 'second']) {
+        const dialog = await openDialog(page, opener(panel).first(), name);
+        await expect(
+          dialog.getByRole('textbox', { name: firstField, exact: true }),
+          `${name}, ${opening} opening`,
+        ).toBeFocused();
+        await closeDialog(dialog);
+      }
+    }
+  });
+
+  test('the change-password dialog focuses the current password', async ({ adminPage: page }) => {
+    await openAdminTab(page, 'milestones');
+    const dialog = await openDialog(
+      page,
+      page.getByRole('banner').getByRole('button', { name: 'Change password', exact: true }),
+      'Change password',
+      'Change password',
+    );
+    await expect(dialog.getByRole('textbox', { name: 'Current password', exact: true })).toBeFocused();
+  });
+});
+
+test.describe('the milestone day', () => {
+  test('the first milestone is offered day 1, saying why, and Date and Day sit level', async ({
+    adminPage: page,
+  }) => {
+    const { panel } = await openAdminTab(page, 'milestones');
+    const dialog = await openDialog(
+      page,
+      panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
+      'Add New Milestone',
+    );
+    const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
+    const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
+    await expect(day).toHaveValue('1');
+    await expect(day).toHaveAccessibleDescription('Suggested: day 1, as this is the first milestone.');
+
+    const [dateBox, dayBox] = [(await date.boundingBox())!, (await day.boundingBox())!];
+    expect(Math.abs(dateBox.y - dayBox.y), 'the inputs share a top edge').toBeLessThanOrEqual(0.5);
+    expect(Math.abs(dateBox.height - dayBox.height), 'and a height').toBeLessThanOrEqual(0.5);
+  });
+
+  test("a later milestone's day counts from the first milestone's date, as the hint says", async ({
+    adminPage: page,
+    api,
+  }) => {
+    await createMilestone(api, {
+      title: 'The start',
+      description: 'Where the journey began.',
+      date: '2024-01-01',
+      day: 1,
+      isRevenue: 0,
+    });
+    const { panel } = await openAdminTab(page, 'milestones');
+    const dialog = await openDialog(
+      page,
+      panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
+      'Add New Milestone',
+    );
+    const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
+    await expect(day).toHaveAccessibleDescription(
+      "Suggested from the date: day 1 is the first milestone's date, Jan 1, 2024.",
+    );
+    const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
+    await date.clear();
+    await date.pressSequentially('2024-01-10', { delay: 20 });
+    await expect(day).toHaveValue('10');
+  });
+});
+
+test.describe('the experiment image preview', () => {
+  test('asks the server only for an address the form accepts', async ({ adminPage: page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.push(new URL(request.url()).pathname);
+    });
+    const { panel } = await openAdminTab(page, 'experiments');
+    const dialog = await openDialog(
+      page,
+      panel.getByRole('button', { name: 'Add New Experiment', exact: true }),
+      'Add New Experiment',
+    );
+    const imageUrl = dialog.getByRole('textbox', { name: 'Image URL' });
+    await imageUrl.clear();
+    await imageUrl.pressSequentially('not a url', { delay: 20 });
+    await expect(
+      dialog.getByText('No preview: this is not a valid image URL.', { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Preview of the experiment image' })).toHaveCount(0);
+    expect(requested.filter((path) => path.includes('not'))).toEqual([]);
+
+    await imageUrl.clear();
+    await imageUrl.pressSequentially('/og-image.jpg', { delay: 20 });
+    await expect(dialog.getByRole('img', { name: 'Preview of the experiment image' })).toBeVisible();
+    expect(requested).toContain('/og-image.jpg');
+  });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('the newsletter placeholder keeps its readable colour when the field shows an error', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const email = page.getByRole('textbox', { name: 'Email address' });
+      const colours = () =>
+        email.evaluate((input) => {
+          const style = getComputedStyle(input);
+          let background = style.backgroundColor;
+          for (let node: Element | null = input; node && /rgba\(.*, 0\)|transparent/.test(background);) {
+            node = node.parentElement;
+            if (node) background = getComputedStyle(node).backgroundColor;
+          }
+          return {
+            placeholder: getComputedStyle(input, '::placeholder').color,
+            border: style.borderTopColor,
+            background,
+          };
+        });
+      const before = await colours();
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      const message = page.getByText('Email is required.', { exact: true });
+      await expect(message).toBeVisible();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      const after = await colours();
+      const errorColour = await message.evaluate((element) => getComputedStyle(element).color);
+
+      expect(after.placeholder, 'the placeholder stays as it was').toBe(before.placeholder);
+      expect(contrastRatio(after.placeholder, after.background)).toBeGreaterThanOrEqual(4.5);
+      // The border eases into the error colour.
+      await expect
+        .poll(async () => (await colours()).border, { message: 'the border turns to the error colour' })
+        .toBe(errorColour);
+    });
+
+    test('the changed dialogs pass axe, with and without their messages', async ({
+      adminPage: page,
+      api,
+      axe,
+    }, testInfo) => {
+      test.setTimeout(120_000); // six dialogs, each scanned twice
+      await seedRows(api);
+      for (const { tab, opener, name } of DIALOGS) {
+        const { panel } = await openAdminTab(page, tab);
+        const dialog = await openDialog(page, opener(panel).first(), name);
+        const dateField = dialog.getByRole('textbox', { name: 'Date' });
+        const field = dateField.or(dialog.getByRole('textbox', { name: 'Title' })).first();
+        await field.focus();
+        // A focused date field opens its calendar, which fades in: axe must see its final colours.
+        const calendar = page.locator('[data-dates-dropdown]');
+        const dateFocused =
+          (await dateField.count()) > 0 &&
+          (await dateField.evaluate((element) => element === document.activeElement));
+        if (dateFocused) {
+          await expect(calendar).toBeVisible();
+          await stillness(calendar);
+        }
+        // The scan covers the dialogs; the tables behind them belong to the admin panel's own specs.
+        await axe({ exclude: ['[role="tabpanel"]'] });
+        await page.screenshot({ path: testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`) });
+        const firstField = dialog.getByRole('textbox').first();
+        await firstField.clear();
+        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await stillness(dialog);
+        if (await calendar.isVisible()) await stillness(calendar);
+        await axe({ exclude: ['[role="tabpanel"]'] });
+        await page.screenshot({ path: testInfo.outputPath(`${name.replaceAll(' ', '-')}-errors.png`) });
+        await closeDialog(dialog);
+      }
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { section } from './support';
+
+// Placeholder links carry the spec's label as their whole name; "coming soon" is their description.
+
+/** The link's visible text, its accessible name and its description, as a user and a screen reader get them. */
+async function expectPlaceholder(link: Locator, label: string) {
+  await expect(link).toBeVisible();
+  await expect(link).toHaveText(label);
+  await expect(link).toHaveAccessibleName(label);
+  await expect(link).toHaveAccessibleDescription('Coming soon');
+  await expect(link).toHaveAttribute('href', '#');
+}
+
+test.describe('placeholder link labels', () => {
+  test('the footer legal links are named exactly as the spec says, and say "coming soon" as a description', async ({
+    page,
+    axe,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    for (const label of ['Privacy Policy', 'Terms of Service', 'Cookie Settings']) {
+      await expectPlaceholder(legal.getByRole('link', { name: label, exact: true }), label);
+    }
+
+    const url = page.url();
+    await legal.getByRole('link', { name: 'Privacy Policy', exact: true }).click();
+    expect(page.url(), 'a placeholder link goes nowhere').toBe(url);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await axe();
+  });
+
+  test("the AI Arena's 'Get Started' is named exactly so, with the note as its description", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const lab = section(page, 'AI Arena');
+    const getStarted = lab.getByRole('link', { name: 'Get Started', exact: true });
+    await expectPlaceholder(getStarted, 'Get Started');
+
+    const url = page.url();
+    await getStarted.click();
+    expect(page.url(), 'a placeholder link goes nowhere').toBe(url);
+  });
+
+  test('the other placeholders (contact channels, social icons) follow the same rule', async ({ page }) => {
+    await page.goto('/');
+    const contact = section(page, 'Join The Journey');
+    for (const label of ['Write to me', 'Follow along', 'Listen in']) {
+      await expectPlaceholder(contact.getByRole('link', { name: label, exact: true }), label);
+    }
+    const social = page.getByRole('contentinfo').getByRole('list', { name: 'Social media' });
+    for (const network of ['Twitter', 'GitHub', 'LinkedIn', 'YouTube']) {
+      const link = social.getByRole('link', { name: network, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAccessibleDescription('Coming soon');
+      await expect(link).toHaveAttribute('href', '#');
+    }
+  });
+});
