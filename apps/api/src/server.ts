@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config, TrustProxy } from './config';
 import { registerBadgeRoute } from './features/badge/routes';
 import { registerDiscoveryRoutes } from './features/discovery/routes';
-import { registerOgImageRoute } from './features/milestone-pages/og-route';
+import { registerOgImageRoute } from './features/preview-image/og-route';
 import { registerOpenDataRoutes } from './features/open-data/routes';
 import { registerSubscriberExport } from './features/subscribers/export-route';
 import { registerHealthRoutes } from './health';
