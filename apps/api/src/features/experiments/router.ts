@@ -3,7 +3,6 @@ import {
   experimentPageInput,
   experimentSchema,
   experimentUpdateInput,
-  idInput,
   pageOutput,
 } from '@journey/contracts';
 import {
@@ -13,11 +12,16 @@ import {
   pageExperiments,
   updateExperiment,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { createProcedure, deleteProcedure, updateProcedure, type RowKind } from '../../trpc/admin-writes';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Experiment not found' });
+const EXPERIMENT: RowKind = {
+  noun: 'Experiment',
+  one: 'an experiment',
+  table: 'experiments',
+  path: '/experiments',
+};
 
 export const experimentsRouter = router({
   list: publicProcedure
@@ -35,48 +39,11 @@ export const experimentsRouter = router({
     .output(pageOutput(experimentSchema))
     .query(({ ctx, input }) => pageExperiments(ctx.database.db, input)),
 
-  create: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: { method: 'POST', path: '/experiments', tags: ['experiments'], summary: 'Add an experiment' },
-      successStatus: 201,
-    })
-    .input(experimentInput)
-    .output(experimentSchema)
-    .mutation(({ ctx, input }) => createExperiment(ctx.database.db, input)),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/experiments/{id}',
-        tags: ['experiments'],
-        summary: 'Edit an experiment',
-      },
-    })
-    .input(experimentUpdateInput)
-    .output(experimentSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateExperiment(ctx.database.db, id, values);
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/experiments/{id}',
-        tags: ['experiments'],
-        summary: 'Delete an experiment',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteExperiment(ctx.database.db, input.id))) throw notFound();
-    }),
+  create: createProcedure(EXPERIMENT, { input: experimentInput, output: experimentSchema }, createExperiment),
+  update: updateProcedure(
+    EXPERIMENT,
+    { input: experimentUpdateInput, output: experimentSchema },
+    updateExperiment,
+  ),
+  delete: deleteProcedure(EXPERIMENT, deleteExperiment),
 });

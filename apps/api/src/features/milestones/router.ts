@@ -16,11 +16,22 @@ import {
   pageMilestones,
   updateMilestone,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import {
+  createProcedure,
+  deleteProcedure,
+  notFound,
+  updateProcedure,
+  type RowKind,
+} from '../../trpc/admin-writes';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
+const MILESTONE: RowKind = {
+  noun: 'Milestone',
+  one: 'a milestone',
+  table: 'milestones',
+  path: '/milestones',
+};
 
 export const milestonesRouter = router({
   list: publicProcedure
@@ -51,7 +62,7 @@ export const milestonesRouter = router({
     .output(milestoneDetailSchema)
     .query(async ({ ctx, input }) => {
       const detail = await getMilestoneDetail(ctx.database.db, input.id);
-      if (!detail) throw notFound();
+      if (!detail) throw notFound(MILESTONE);
       return detail;
     }),
 
@@ -61,48 +72,13 @@ export const milestonesRouter = router({
     .output(pageOutput(milestoneSchema))
     .query(({ ctx, input }) => pageMilestones(ctx.database.db, input)),
 
-  create: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: { method: 'POST', path: '/milestones', tags: ['milestones'], summary: 'Add a milestone' },
-      successStatus: 201,
-    })
-    .input(milestoneInput)
-    .output(milestoneSchema)
-    .mutation(({ ctx, input }) => createMilestone(ctx.database.db, normalizeMilestone(input))),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/milestones/{id}',
-        tags: ['milestones'],
-        summary: 'Edit a milestone',
-      },
-    })
-    .input(milestoneUpdateInput)
-    .output(milestoneSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateMilestone(ctx.database.db, id, normalizeMilestone(values));
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/milestones/{id}',
-        tags: ['milestones'],
-        summary: 'Delete a milestone',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteMilestone(ctx.database.db, input.id))) throw notFound();
-    }),
+  create: createProcedure(MILESTONE, { input: milestoneInput, output: milestoneSchema }, (db, input) =>
+    createMilestone(db, normalizeMilestone(input)),
+  ),
+  update: updateProcedure(
+    MILESTONE,
+    { input: milestoneUpdateInput, output: milestoneSchema },
+    (db, id, values) => updateMilestone(db, id, normalizeMilestone(values)),
+  ),
+  delete: deleteProcedure(MILESTONE, deleteMilestone),
 });

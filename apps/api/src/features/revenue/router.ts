@@ -1,5 +1,4 @@
 import {
-  idInput,
   pageOutput,
   revenueInput,
   revenuePageInput,
@@ -18,11 +17,16 @@ import {
   revenueSeries,
   updateRevenue,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { createProcedure, deleteProcedure, updateProcedure, type RowKind } from '../../trpc/admin-writes';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Revenue entry not found' });
+const REVENUE: RowKind = {
+  noun: 'Revenue entry',
+  one: 'a revenue entry',
+  table: 'revenues',
+  path: '/revenue',
+};
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -65,48 +69,7 @@ export const revenueRouter = router({
     .output(pageOutput(revenueSchema))
     .query(({ ctx, input }) => pageRevenues(ctx.database.db, input)),
 
-  create: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: { method: 'POST', path: '/revenue', tags: ['revenue'], summary: 'Add a revenue entry' },
-      successStatus: 201,
-    })
-    .input(revenueInput)
-    .output(revenueSchema)
-    .mutation(({ ctx, input }) => createRevenue(ctx.database.db, input)),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/revenue/{id}',
-        tags: ['revenue'],
-        summary: 'Edit a revenue entry',
-      },
-    })
-    .input(revenueUpdateInput)
-    .output(revenueSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateRevenue(ctx.database.db, id, values);
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/revenue/{id}',
-        tags: ['revenue'],
-        summary: 'Delete a revenue entry',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteRevenue(ctx.database.db, input.id))) throw notFound();
-    }),
+  create: createProcedure(REVENUE, { input: revenueInput, output: revenueSchema }, createRevenue),
+  update: updateProcedure(REVENUE, { input: revenueUpdateInput, output: revenueSchema }, updateRevenue),
+  delete: deleteProcedure(REVENUE, deleteRevenue),
 });

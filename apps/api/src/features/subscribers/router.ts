@@ -1,5 +1,4 @@
 import {
-  idInput,
   pageOutput,
   subscribeInput,
   subscriberPageInput,
@@ -7,9 +6,12 @@ import {
   subscribeResultSchema,
 } from '@journey/contracts';
 import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { deleteProcedure, type RowKind } from '../../trpc/admin-writes';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
+
+/** The admin deletes subscribers over tRPC only; no public answer shows them. */
+const SUBSCRIBER: RowKind = { noun: 'Subscriber', one: 'a subscriber', table: null };
 
 export const subscribersRouter = router({
   /** DESIGN.md item 4: the same answer for a new and a known address. */
@@ -41,13 +43,5 @@ export const subscribersRouter = router({
     .output(pageOutput(subscriberSchema))
     .query(({ ctx, input }) => pageSubscribers(ctx.database.db, input)),
 
-  delete: protectedProcedure
-    .meta(PUBLIC_DATA_UNCHANGED)
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteSubscriber(ctx.database.db, input.id))) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscriber not found' });
-      }
-    }),
+  delete: deleteProcedure(SUBSCRIBER, deleteSubscriber),
 });
