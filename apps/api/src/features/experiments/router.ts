@@ -3,7 +3,6 @@ import {
   experimentPageInput,
   experimentSchema,
   experimentUpdateInput,
-  pageOutput,
 } from '@journey/contracts';
 import {
   createExperiment,
@@ -13,15 +12,10 @@ import {
   updateExperiment,
 } from '@journey/db';
 import { z } from 'zod';
-import { createProcedure, deleteProcedure, updateProcedure, type RowKind } from '../../trpc/admin-writes';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
+import { publicProcedure, router } from '../../trpc/init';
 
-const EXPERIMENT: RowKind = {
-  noun: 'Experiment',
-  one: 'an experiment',
-  table: 'experiments',
-  path: '/experiments',
-};
+const EXPERIMENT: RowKind = { noun: 'Experiment', table: 'experiments', path: '/experiments' };
 
 export const experimentsRouter = router({
   list: publicProcedure
@@ -33,17 +27,14 @@ export const experimentsRouter = router({
     .output(z.array(experimentSchema))
     .query(({ ctx }) => listExperiments(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(experimentPageInput)
-    .output(pageOutput(experimentSchema))
-    .query(({ ctx, input }) => pageExperiments(ctx.database.db, input)),
-
-  create: createProcedure(EXPERIMENT, { input: experimentInput, output: experimentSchema }, createExperiment),
-  update: updateProcedure(
-    EXPERIMENT,
-    { input: experimentUpdateInput, output: experimentSchema },
-    updateExperiment,
-  ),
-  delete: deleteProcedure(EXPERIMENT, deleteExperiment),
+  ...adminRowProcedures(EXPERIMENT, {
+    row: experimentSchema,
+    pageInput: experimentPageInput,
+    createInput: experimentInput,
+    updateInput: experimentUpdateInput,
+    page: pageExperiments,
+    create: createExperiment,
+    update: updateExperiment,
+    remove: deleteExperiment,
+  }),
 });

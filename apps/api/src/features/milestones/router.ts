@@ -6,7 +6,6 @@ import {
   milestoneSchema,
   milestoneUpdateInput,
   normalizeMilestone,
-  pageOutput,
 } from '@journey/contracts';
 import {
   createMilestone,
@@ -17,21 +16,10 @@ import {
   updateMilestone,
 } from '@journey/db';
 import { z } from 'zod';
-import {
-  createProcedure,
-  deleteProcedure,
-  notFound,
-  updateProcedure,
-  type RowKind,
-} from '../../trpc/admin-writes';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminRowProcedures, notFound, type RowKind } from '../../trpc/admin-rows';
+import { publicProcedure, router } from '../../trpc/init';
 
-const MILESTONE: RowKind = {
-  noun: 'Milestone',
-  one: 'a milestone',
-  table: 'milestones',
-  path: '/milestones',
-};
+const MILESTONE: RowKind = { noun: 'Milestone', table: 'milestones', path: '/milestones' };
 
 export const milestonesRouter = router({
   list: publicProcedure
@@ -66,19 +54,14 @@ export const milestonesRouter = router({
       return detail;
     }),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(milestonePageInput)
-    .output(pageOutput(milestoneSchema))
-    .query(({ ctx, input }) => pageMilestones(ctx.database.db, input)),
-
-  create: createProcedure(MILESTONE, { input: milestoneInput, output: milestoneSchema }, (db, input) =>
-    createMilestone(db, normalizeMilestone(input)),
-  ),
-  update: updateProcedure(
-    MILESTONE,
-    { input: milestoneUpdateInput, output: milestoneSchema },
-    (db, id, values) => updateMilestone(db, id, normalizeMilestone(values)),
-  ),
-  delete: deleteProcedure(MILESTONE, deleteMilestone),
+  ...adminRowProcedures(MILESTONE, {
+    row: milestoneSchema,
+    pageInput: milestonePageInput,
+    createInput: milestoneInput,
+    updateInput: milestoneUpdateInput,
+    page: pageMilestones,
+    create: (db, input) => createMilestone(db, normalizeMilestone(input)),
+    update: (db, id, values) => updateMilestone(db, id, normalizeMilestone(values)),
+    remove: deleteMilestone,
+  }),
 });

@@ -1,5 +1,4 @@
 import {
-  pageOutput,
   revenueInput,
   revenuePageInput,
   revenueSchema,
@@ -18,15 +17,10 @@ import {
   updateRevenue,
 } from '@journey/db';
 import { z } from 'zod';
-import { createProcedure, deleteProcedure, updateProcedure, type RowKind } from '../../trpc/admin-writes';
+import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
-const REVENUE: RowKind = {
-  noun: 'Revenue entry',
-  one: 'a revenue entry',
-  table: 'revenues',
-  path: '/revenue',
-};
+const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -63,13 +57,14 @@ export const revenueRouter = router({
     .output(z.array(revenueSchema))
     .query(({ ctx }) => listRevenues(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(revenuePageInput)
-    .output(pageOutput(revenueSchema))
-    .query(({ ctx, input }) => pageRevenues(ctx.database.db, input)),
-
-  create: createProcedure(REVENUE, { input: revenueInput, output: revenueSchema }, createRevenue),
-  update: updateProcedure(REVENUE, { input: revenueUpdateInput, output: revenueSchema }, updateRevenue),
-  delete: deleteProcedure(REVENUE, deleteRevenue),
+  ...adminRowProcedures(REVENUE, {
+    row: revenueSchema,
+    pageInput: revenuePageInput,
+    createInput: revenueInput,
+    updateInput: revenueUpdateInput,
+    page: pageRevenues,
+    create: createRevenue,
+    update: updateRevenue,
+    remove: deleteRevenue,
+  }),
 });

@@ -1,5 +1,4 @@
 import {
-  pageOutput,
   subscribeInput,
   subscriberPageInput,
   subscriberSchema,
@@ -7,11 +6,11 @@ import {
 } from '@journey/contracts';
 import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
 import { z } from 'zod';
-import { deleteProcedure, type RowKind } from '../../trpc/admin-writes';
+import { deleteProcedure, pageProcedure, type RowKind } from '../../trpc/admin-rows';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 /** The admin deletes subscribers over tRPC only; no public answer shows them. */
-const SUBSCRIBER: RowKind = { noun: 'Subscriber', one: 'a subscriber', table: null };
+const SUBSCRIBER: RowKind = { noun: 'Subscriber', table: null };
 
 export const subscribersRouter = router({
   /** DESIGN.md item 4: the same answer for a new and a known address. */
@@ -37,11 +36,7 @@ export const subscribersRouter = router({
     .output(z.array(subscriberSchema))
     .query(({ ctx }) => listSubscribers(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(subscriberPageInput)
-    .output(pageOutput(subscriberSchema))
-    .query(({ ctx, input }) => pageSubscribers(ctx.database.db, input)),
+  page: pageProcedure({ input: subscriberPageInput, row: subscriberSchema }, pageSubscribers),
 
   delete: deleteProcedure(SUBSCRIBER, deleteSubscriber),
 });
