@@ -3,8 +3,8 @@ import { hashSessionToken, schema } from '@journey/db';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/cross-site';
-import { DEFAULT_LOGIN_RATE_LIMIT } from '../src/plugins/external';
+import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/app/cross-site';
+import { DEFAULT_LOGIN_RATE_LIMIT } from '../src/features/auth/login-rate-limit';
 import { ADMIN, call, registerAdmin, sessionCookie, startTestServer, type TestServer } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { schema } from '@journey/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicCache, type FreshResponse } from '../src/plugins/public-cache';
+import { PublicCache, type FreshResponse } from '../src/http/public-cache';
 import { waitFor } from './support/http';
 import { call, startTestServer, type TestServer } from './helpers';
 

@@ -5,7 +5,7 @@ import { createTestDatabase } from '@journey/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
-import type { LoginRateLimit } from '../src/plugins/external';
+import type { LoginRateLimit } from '../src/features/auth/login-rate-limit';
 import { buildServer, type ConnectionTimeouts } from '../src/server';
 
 export interface TestServer {

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serializeError } from '../src/plugins/logging';
+import { serializeError } from '../src/plugins/app/logging';
 import { sessionCookie, startTestServer, type TestServer } from './helpers';
 
 const PASSWORD = 'Zebra-Quartz-5521-right';

@@ -3,7 +3,7 @@ import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } fro
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/plugins/public-cache';
+import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
 import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';

@@ -1,6 +1,6 @@
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../src/features/subscribers/csv';
+import { csvField } from '../src/http/csv';
 import { call, useAdminServer } from './helpers';
 
 const admin = useAdminServer();

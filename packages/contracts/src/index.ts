@@ -10,6 +10,7 @@ export * from './experiments';
 export * from './fields';
 export * from './feeds';
 export * from './format';
+export * from './markup';
 export * from './milestone-path';
 export * from './milestones';
 export * from './open-data';

@@ -8,6 +8,7 @@ export * from './constants';
 export * from './enums';
 export * from './feeds';
 export * from './format';
+export * from './markup';
 export * from './milestone-path';
 export * from './open-data';
 export * from './revenue-series';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BackupError, type DatabaseHandle } from '@journey/db';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase } from '../server';
+import { openDatabase } from '../plugins/app/database';
 
 /** A failure the user can fix from its message alone: printed without a stack, exit code 1. */
 export class ToolError extends Error {

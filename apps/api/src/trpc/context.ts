@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@journey/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { PublicCache } from '../plugins/public-cache';
+import type { PublicCache } from '../http/public-cache';
 
 export interface Services {
   config: Config;

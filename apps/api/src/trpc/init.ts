@@ -1,8 +1,8 @@
 import { InvalidCursorError, isDatabaseUnavailable } from '@journey/db';
-import { currentUser } from '../features/auth/current-user';
+import { currentUser, SIGN_IN_REQUIRED_MESSAGE } from '../features/auth/current-user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { PublicTable } from '../plugins/public-cache';
+import type { PublicTable } from '../http/public-cache';
 import type { Context } from './context';
 import { describeTRPCError, fieldError } from './errors';
 
@@ -75,6 +75,6 @@ export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPubli
 /** Auth is checked here once: every write and admin read goes through it (DESIGN.md item 3). */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await currentUser(ctx.req, ctx.database.db);
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You must be signed in.' });
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED_MESSAGE });
   return next({ ctx: { ...ctx, user } });
 });

@@ -1,8 +1,9 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { API_SECURITY_HEADERS, sendCached, type PublicCache } from '../plugins/public-cache';
+import { API_SECURITY_HEADERS, sendCached } from '../http/send-cached';
 import type { Meta } from './init';
+import { appRouter, createCaller } from './router';
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
 
@@ -11,18 +12,15 @@ type ProcedureCall = (input: unknown) => Promise<unknown>;
  * the very same procedure, so REST and tRPC share validation, auth and errors.
  * Errors are thrown on to the server's one error handler.
  */
-export function registerRestRoutes<TRouter extends AnyRouter>(
+export function registerRestRoutes(
   app: FastifyInstance,
   options: {
-    router: TRouter;
-    createCaller: (ctx: never) => unknown;
-    createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => unknown;
-    publicCache: PublicCache;
     /** Registers only the cached public reads (true) or only the others (false). */
     cached: boolean;
   },
 ): void {
-  const procedures = options.router._def.procedures as Record<string, AnyProcedure>;
+  // Its flat map of dotted paths to procedures, which the router's own type describes as nested routers.
+  const procedures = (appRouter as AnyRouter)._def.procedures as Record<string, AnyProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
     const meta = procedure._def.meta as Meta | undefined;
     if (!meta?.openapi) continue;
@@ -33,7 +31,7 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
     const status = meta.successStatus ?? 200;
     const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
     const call = (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = options.createCaller(options.createContext({ req: request, res: reply }) as never);
+      const caller = createCaller(app.createTrpcContext({ req: request, res: reply }));
       return procedureAt(caller, path)(takesInput ? inputOf(request) : undefined);
     };
 
@@ -45,7 +43,7 @@ export function registerRestRoutes<TRouter extends AnyRouter>(
       handler: async (request, reply) => {
         const key = cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
         if (key !== null) {
-          const response = await options.publicCache.get(
+          const response = await app.publicCache.get(
             key,
             async () => ({
               status,

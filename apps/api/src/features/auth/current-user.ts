@@ -7,3 +7,6 @@ export async function currentUser(request: FastifyRequest, db: Database): Promis
   const userId = request.session?.userId;
   return typeof userId === 'number' ? findUserById(db, userId) : null;
 }
+
+/** What every refused protected call says, from tRPC, the REST adapter or a plain route. */
+export const SIGN_IN_REQUIRED_MESSAGE = 'You must be signed in.';

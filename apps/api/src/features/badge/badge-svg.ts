@@ -1,5 +1,6 @@
 import {
   BADGE_SIZES,
+  escapeMarkup,
   formatMoney,
   formatPercent,
   REVENUE_TARGET,
@@ -7,7 +8,6 @@ import {
   type BadgeStyle,
   type BadgeTheme,
 } from '@journey/contracts';
-import { escapeXml } from '../discovery/xml';
 
 interface Palette {
   background: string;
@@ -63,7 +63,7 @@ const textWidth = (text: string, size = 11) => Math.ceil(text.length * size * 0.
 function fittedText(text: string, maxWidth: number, size: number, attributes: string): string {
   const fit =
     textWidth(text, size) > maxWidth ? ` textLength="${maxWidth}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text ${attributes}${fit}>${escapeXml(text)}</text>`;
+  return `<text ${attributes}${fit}>${escapeMarkup(text)}</text>`;
 }
 
 /** The progress badge as a standalone SVG document: `flat` is a one-line shield, `card` a small panel with a bar. */
@@ -78,7 +78,7 @@ type Figures = ReturnType<typeof badgeFigures>;
 function svgDocument(width: number, height: number, title: string, body: string[]): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="badge-title">`,
-    `<title id="badge-title">${escapeXml(title)}</title>`,
+    `<title id="badge-title">${escapeMarkup(title)}</title>`,
     ...body,
     '</svg>',
     '',
@@ -96,7 +96,7 @@ function flatBadge(figures: Figures, colors: Palette): string {
     `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="3" fill="${colors.background}" stroke="${colors.border}"/>`,
     `<path d="M3 0h${labelWidth - 3}v${height}H3a3 3 0 0 1-3-3V3a3 3 0 0 1 3-3z" fill="${colors.accent}"/>`,
     `<g font-family="${FONT}" font-size="11" text-anchor="middle" aria-hidden="true">`,
-    `<text x="${labelWidth / 2}" y="14" fill="${colors.onAccent}">${escapeXml(label)}</text>`,
+    `<text x="${labelWidth / 2}" y="14" fill="${colors.onAccent}">${escapeMarkup(label)}</text>`,
     fittedText(value, valueWidth - 12, 11, `x="${labelWidth + valueWidth / 2}" y="14" fill="${colors.text}"`),
     '</g>',
   ]);
@@ -112,14 +112,14 @@ function cardBadge(figures: Figures, colors: Palette): string {
   return svgDocument(width, height, figures.title, [
     `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="8" fill="${colors.background}" stroke="${colors.border}"/>`,
     `<g font-family="${FONT}" aria-hidden="true">`,
-    `<text x="16" y="24" font-size="11" fill="${colors.muted}">${escapeXml('Revenue toward $1B')}</text>`,
+    `<text x="16" y="24" font-size="11" fill="${colors.muted}">${escapeMarkup('Revenue toward $1B')}</text>`,
     fittedText(
       figures.total,
       barWidth - percentWidth - 16,
       20,
       `x="16" y="50" font-size="20" font-weight="bold" fill="${colors.text}"`,
     ),
-    `<text x="${width - 16}" y="50" font-size="12" text-anchor="end" fill="${colors.muted}">${escapeXml(figures.percent)}</text>`,
+    `<text x="${width - 16}" y="50" font-size="12" text-anchor="end" fill="${colors.muted}">${escapeMarkup(figures.percent)}</text>`,
     '</g>',
     `<rect x="16" y="66" width="${barWidth}" height="${barHeight}" rx="5" fill="${colors.track}"/>`,
     fill > 0

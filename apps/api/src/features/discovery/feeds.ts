@@ -1,5 +1,12 @@
-import { DATE_MIN, FEED_PATHS, feedTitle, milestonePath, type Milestone } from '@journey/contracts';
-import { element, escapeXml, XML_DECLARATION } from './xml';
+import {
+  DATE_MIN,
+  escapeMarkup,
+  FEED_PATHS,
+  feedTitle,
+  milestonePath,
+  type Milestone,
+} from '@journey/contracts';
+import { element, XML_DECLARATION } from './xml';
 
 /** How many milestones the feeds carry, newest first: readers poll them, so they stay small. */
 export const FEED_ITEM_LIMIT = 50;
@@ -28,7 +35,7 @@ export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
       '<item>',
       element('title', milestone.title),
       element('link', link),
-      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
       element('pubDate', new Date(milestone.date).toUTCString()),
       element('description', milestone.description),
       '</item>',
@@ -42,7 +49,7 @@ export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
     element('link', `${site.origin}/`),
     element('description', DESCRIPTION),
     element('language', 'en'),
-    `<atom:link href="${escapeXml(site.origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${escapeMarkup(site.origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
     element('lastBuildDate', newestDate(milestones).toUTCString()),
     ...items,
     '</channel>',
@@ -59,11 +66,11 @@ export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
     return [
       '<entry>',
       element('id', link),
-      `<title type="text">${escapeXml(milestone.title)}</title>`,
-      `<link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+      `<title type="text">${escapeMarkup(milestone.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${escapeMarkup(link)}"/>`,
       element('published', date),
       element('updated', date),
-      `<content type="text">${escapeXml(milestone.description)}</content>`,
+      `<content type="text">${escapeMarkup(milestone.description)}</content>`,
       '</entry>',
     ].join('');
   });
@@ -71,11 +78,11 @@ export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
     XML_DECLARATION,
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     element('id', `${site.origin}/`),
-    `<title type="text">${escapeXml(titleOf(site))}</title>`,
-    `<subtitle type="text">${escapeXml(DESCRIPTION)}</subtitle>`,
+    `<title type="text">${escapeMarkup(titleOf(site))}</title>`,
+    `<subtitle type="text">${escapeMarkup(DESCRIPTION)}</subtitle>`,
     element('updated', newestDate(milestones).toISOString()),
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(site.origin + FEED_PATHS.atom)}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${site.origin}/`)}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeMarkup(site.origin + FEED_PATHS.atom)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeMarkup(`${site.origin}/`)}"/>`,
     `<author>${element('name', brandOf(site))}</author>`,
     ...entries,
     '</feed>',

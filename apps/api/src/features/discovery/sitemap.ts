@@ -1,5 +1,5 @@
-import { milestonePath } from '@journey/contracts';
-import { element, escapeXml, XML_DECLARATION } from './xml';
+import { escapeMarkup, milestonePath } from '@journey/contracts';
+import { element, XML_DECLARATION } from './xml';
 
 /** The sitemap (sitemaps.org 0.9): the landing page and every milestone page. */
 export function sitemapXml(
@@ -15,7 +15,7 @@ export function sitemapXml(
   ];
   return [
     XML_DECLARATION,
-    `<urlset xmlns="${escapeXml('http://www.sitemaps.org/schemas/sitemap/0.9')}">`,
+    `<urlset xmlns="${escapeMarkup('http://www.sitemaps.org/schemas/sitemap/0.9')}">`,
     ...urls,
     '</urlset>',
     '',

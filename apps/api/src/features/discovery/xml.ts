@@ -1,22 +1,8 @@
-/** Code points XML 1.0 cannot hold at all, escaped or not (control characters, lone surrogates). */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** Text safe in XML content and in attribute values of either quote; what XML cannot hold is dropped. */
-export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
-}
+import { escapeMarkup } from '@journey/contracts';
 
 /** `<name>text</name>` with the text escaped. */
 export function element(name: string, text: string): string {
-  return `<${name}>${escapeXml(text)}</${name}>`;
+  return `<${name}>${escapeMarkup(text)}</${name}>`;
 }
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';

@@ -3,8 +3,6 @@ import {
   experimentPageInput,
   experimentSchema,
   experimentUpdateInput,
-  idInput,
-  pageOutput,
 } from '@journey/contracts';
 import {
   createExperiment,
@@ -13,11 +11,11 @@ import {
   pageExperiments,
   updateExperiment,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
+import { publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Experiment not found' });
+const EXPERIMENT: RowKind = { noun: 'Experiment', table: 'experiments', path: '/experiments' };
 
 export const experimentsRouter = router({
   list: publicProcedure
@@ -29,54 +27,14 @@ export const experimentsRouter = router({
     .output(z.array(experimentSchema))
     .query(({ ctx }) => listExperiments(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(experimentPageInput)
-    .output(pageOutput(experimentSchema))
-    .query(({ ctx, input }) => pageExperiments(ctx.database.db, input)),
-
-  create: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: { method: 'POST', path: '/experiments', tags: ['experiments'], summary: 'Add an experiment' },
-      successStatus: 201,
-    })
-    .input(experimentInput)
-    .output(experimentSchema)
-    .mutation(({ ctx, input }) => createExperiment(ctx.database.db, input)),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/experiments/{id}',
-        tags: ['experiments'],
-        summary: 'Edit an experiment',
-      },
-    })
-    .input(experimentUpdateInput)
-    .output(experimentSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateExperiment(ctx.database.db, id, values);
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['experiments'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/experiments/{id}',
-        tags: ['experiments'],
-        summary: 'Delete an experiment',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteExperiment(ctx.database.db, input.id))) throw notFound();
-    }),
+  ...adminRowProcedures(EXPERIMENT, {
+    row: experimentSchema,
+    pageInput: experimentPageInput,
+    createInput: experimentInput,
+    updateInput: experimentUpdateInput,
+    page: pageExperiments,
+    create: createExperiment,
+    update: updateExperiment,
+    remove: deleteExperiment,
+  }),
 });

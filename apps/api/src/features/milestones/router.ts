@@ -6,7 +6,6 @@ import {
   milestoneSchema,
   milestoneUpdateInput,
   normalizeMilestone,
-  pageOutput,
 } from '@journey/contracts';
 import {
   createMilestone,
@@ -16,11 +15,11 @@ import {
   pageMilestones,
   updateMilestone,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminRowProcedures, notFound, type RowKind } from '../../trpc/admin-rows';
+import { publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Milestone not found' });
+const MILESTONE: RowKind = { noun: 'Milestone', table: 'milestones', path: '/milestones' };
 
 export const milestonesRouter = router({
   list: publicProcedure
@@ -51,58 +50,18 @@ export const milestonesRouter = router({
     .output(milestoneDetailSchema)
     .query(async ({ ctx, input }) => {
       const detail = await getMilestoneDetail(ctx.database.db, input.id);
-      if (!detail) throw notFound();
+      if (!detail) throw notFound(MILESTONE);
       return detail;
     }),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(milestonePageInput)
-    .output(pageOutput(milestoneSchema))
-    .query(({ ctx, input }) => pageMilestones(ctx.database.db, input)),
-
-  create: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: { method: 'POST', path: '/milestones', tags: ['milestones'], summary: 'Add a milestone' },
-      successStatus: 201,
-    })
-    .input(milestoneInput)
-    .output(milestoneSchema)
-    .mutation(({ ctx, input }) => createMilestone(ctx.database.db, normalizeMilestone(input))),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/milestones/{id}',
-        tags: ['milestones'],
-        summary: 'Edit a milestone',
-      },
-    })
-    .input(milestoneUpdateInput)
-    .output(milestoneSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateMilestone(ctx.database.db, id, normalizeMilestone(values));
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['milestones'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/milestones/{id}',
-        tags: ['milestones'],
-        summary: 'Delete a milestone',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteMilestone(ctx.database.db, input.id))) throw notFound();
-    }),
+  ...adminRowProcedures(MILESTONE, {
+    row: milestoneSchema,
+    pageInput: milestonePageInput,
+    createInput: milestoneInput,
+    updateInput: milestoneUpdateInput,
+    page: pageMilestones,
+    create: (db, input) => createMilestone(db, normalizeMilestone(input)),
+    update: (db, id, values) => updateMilestone(db, id, normalizeMilestone(values)),
+    remove: deleteMilestone,
+  }),
 });

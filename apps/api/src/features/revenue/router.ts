@@ -1,6 +1,4 @@
 import {
-  idInput,
-  pageOutput,
   revenueInput,
   revenuePageInput,
   revenueSchema,
@@ -18,11 +16,11 @@ import {
   revenueSeries,
   updateRevenue,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Revenue entry not found' });
+const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -59,54 +57,14 @@ export const revenueRouter = router({
     .output(z.array(revenueSchema))
     .query(({ ctx }) => listRevenues(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(revenuePageInput)
-    .output(pageOutput(revenueSchema))
-    .query(({ ctx, input }) => pageRevenues(ctx.database.db, input)),
-
-  create: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: { method: 'POST', path: '/revenue', tags: ['revenue'], summary: 'Add a revenue entry' },
-      successStatus: 201,
-    })
-    .input(revenueInput)
-    .output(revenueSchema)
-    .mutation(({ ctx, input }) => createRevenue(ctx.database.db, input)),
-
-  update: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: {
-        method: 'PUT',
-        path: '/admin/revenue/{id}',
-        tags: ['revenue'],
-        summary: 'Edit a revenue entry',
-      },
-    })
-    .input(revenueUpdateInput)
-    .output(revenueSchema)
-    .mutation(async ({ ctx, input: { id, ...values } }) => {
-      const updated = await updateRevenue(ctx.database.db, id, values);
-      if (!updated) throw notFound();
-      return updated;
-    }),
-
-  delete: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/revenue/{id}',
-        tags: ['revenue'],
-        summary: 'Delete a revenue entry',
-      },
-      successStatus: 204,
-    })
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteRevenue(ctx.database.db, input.id))) throw notFound();
-    }),
+  ...adminRowProcedures(REVENUE, {
+    row: revenueSchema,
+    pageInput: revenuePageInput,
+    createInput: revenueInput,
+    updateInput: revenueUpdateInput,
+    page: pageRevenues,
+    create: createRevenue,
+    update: updateRevenue,
+    remove: deleteRevenue,
+  }),
 });

@@ -1,15 +1,16 @@
 import {
-  idInput,
-  pageOutput,
   subscribeInput,
   subscriberPageInput,
   subscriberSchema,
   subscribeResultSchema,
 } from '@journey/contracts';
 import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { deleteProcedure, pageProcedure, type RowKind } from '../../trpc/admin-rows';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
+
+/** The admin deletes subscribers over tRPC only; no public answer shows them. */
+const SUBSCRIBER: RowKind = { noun: 'Subscriber', table: null };
 
 export const subscribersRouter = router({
   /** DESIGN.md item 4: the same answer for a new and a known address. */
@@ -35,19 +36,7 @@ export const subscribersRouter = router({
     .output(z.array(subscriberSchema))
     .query(({ ctx }) => listSubscribers(ctx.database.db)),
 
-  /** The admin table: sorted, filtered and paged by the server. */
-  page: protectedProcedure
-    .input(subscriberPageInput)
-    .output(pageOutput(subscriberSchema))
-    .query(({ ctx, input }) => pageSubscribers(ctx.database.db, input)),
+  page: pageProcedure({ input: subscriberPageInput, row: subscriberSchema }, pageSubscribers),
 
-  delete: protectedProcedure
-    .meta(PUBLIC_DATA_UNCHANGED)
-    .input(idInput)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
-      if (!(await deleteSubscriber(ctx.database.db, input.id))) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscriber not found' });
-      }
-    }),
+  delete: deleteProcedure(SUBSCRIBER, deleteSubscriber),
 });

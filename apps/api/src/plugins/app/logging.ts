@@ -3,7 +3,8 @@
  * no passwords, session tokens, cookies or query parameters ever reach a line.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 
 const REDACTED = '[redacted]';
 
@@ -85,8 +86,11 @@ export function loggingOptions(
 }
 
 /** Every answer names its request id, so a user's report can be matched to the log lines. */
-export function sendRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-}
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'request-id' },
+);

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { API_SECURITY_HEADERS, type PublicCache, type PublicTable } from './public-cache';
+import type { PublicCache, PublicTable } from './public-cache';
+import { API_SECURITY_HEADERS } from './send-cached';
 
 /** A public answer that is not JSON (a feed, the sitemap, the badge, a CSV), the same for every reader. */
 export interface PublicFile {

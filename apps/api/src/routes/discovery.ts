@@ -1,19 +1,14 @@
 import { FEED_PATHS } from '@journey/contracts';
-import { listLatestMilestones, listMilestoneLinks, type DatabaseHandle } from '@journey/db';
+import { listLatestMilestones, listMilestoneLinks } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import { publicOrigin } from '../../plugins/origin';
-import type { PublicCache } from '../../plugins/public-cache';
-import { sendPublicFile } from '../../plugins/public-files';
-import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from './feeds';
-import { robotsTxt, sitemapXml } from './sitemap';
+import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds';
+import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
+import { publicOrigin } from '../http/origin';
+import { sendPublicFile } from '../http/public-file';
 
 /** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
-export function registerDiscoveryRoutes(
-  app: FastifyInstance,
-  options: { config: Config; database: DatabaseHandle; publicCache: PublicCache },
-) {
-  const { config, database, publicCache } = options;
+export default async function discovery(app: FastifyInstance) {
+  const { config, database, publicCache } = app;
   const feeds = [
     { path: FEED_PATHS.rss, contentType: 'application/rss+xml; charset=utf-8', build: rssFeed },
     { path: FEED_PATHS.atom, contentType: 'application/atom+xml; charset=utf-8', build: atomFeed },

@@ -1,10 +1,9 @@
 import { BADGE_PATH, BADGE_STYLES, BADGE_THEMES, validationErrorBody } from '@journey/contracts';
-import { getRevenueSummary, type DatabaseHandle } from '@journey/db';
+import { getRevenueSummary } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PublicCache } from '../../plugins/public-cache';
-import { sendPublicFile } from '../../plugins/public-files';
-import { badgeSvg } from './badge-svg';
+import { badgeSvg } from '../features/badge/badge-svg';
+import { sendPublicFile } from '../http/public-file';
 
 /** Other query parameters (a cache-buster such as `?v=2`) are ignored. */
 const badgeQuery = z.object({
@@ -22,22 +21,18 @@ const BADGE_HEADERS = {
 };
 
 /** The embeddable progress badge, `GET /badge.svg?theme=light|dark&style=flat|card`. */
-export function registerBadgeRoute(
-  app: FastifyInstance,
-  options: { database: DatabaseHandle; publicCache: PublicCache },
-) {
+export default async function badge(app: FastifyInstance) {
   app.get(BADGE_PATH, { helmet: false }, async (request, reply) => {
     const query = badgeQuery.safeParse(request.query ?? {});
     if (!query.success) return reply.status(400).send(validationErrorBody(query.error));
     const { theme, style } = query.data;
-    return sendPublicFile(reply, options.publicCache, {
+    return sendPublicFile(reply, app.publicCache, {
       key: `${BADGE_PATH} ${theme} ${style}`,
       contentType: 'image/svg+xml; charset=utf-8',
       cacheControl: 'public, max-age=300',
       headers: BADGE_HEADERS,
       tables: ['revenues'],
-      produce: async () =>
-        badgeSvg((await getRevenueSummary(options.database.db)).totalRevenue, theme, style),
+      produce: async () => badgeSvg((await getRevenueSummary(app.database.db)).totalRevenue, theme, style),
     });
   });
 }

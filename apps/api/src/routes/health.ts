@@ -1,17 +1,16 @@
-import type { DatabaseHandle } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
-import { DATABASE_UNAVAILABLE_MESSAGE } from './trpc/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../trpc/errors';
 
 const READY_TIMEOUT_MS = 2_000;
 
 /** `/healthz`: the process answers. `/readyz`: the database answers too. */
-export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle) {
+export default async function health(app: FastifyInstance) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        database.ping(),
+        app.database.ping(),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
         }),

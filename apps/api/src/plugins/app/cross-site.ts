@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@journey/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,17 +18,21 @@ export const JSON_REQUIRED_MESSAGE = 'Content-Type must be application/json.';
  *   JSON POST cannot leave another site without a CORS preflight, which this server never grants.
  * A write without a body needs no content type (the spec's logout sends none).
  */
-export function registerCrossSiteGuard(app: FastifyInstance, options: { publicUrl: string | undefined }) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossSite(request, options.publicUrl)) {
-      return reply.status(403).send({ message: FOREIGN_ORIGIN_MESSAGE } satisfies ErrorBody);
-    }
-    if (!sendsJsonOrNothing(request)) {
-      return reply.status(415).send({ message: JSON_REQUIRED_MESSAGE } satisfies ErrorBody);
-    }
-  });
-}
+export default fp(
+  async (app) => {
+    const { publicUrl } = app.config;
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (isCrossSite(request, publicUrl)) {
+        return reply.status(403).send({ message: FOREIGN_ORIGIN_MESSAGE } satisfies ErrorBody);
+      }
+      if (!sendsJsonOrNothing(request)) {
+        return reply.status(415).send({ message: JSON_REQUIRED_MESSAGE } satisfies ErrorBody);
+      }
+    });
+  },
+  { name: 'cross-site', dependencies: ['config'] },
+);
 
 function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;

@@ -1,10 +1,10 @@
 import { idField, milestoneImagePath, validationErrorBody, type ErrorBody } from '@journey/contracts';
-import { getMilestoneDetail, getRevenueSummary, type DatabaseHandle } from '@journey/db';
+import { getMilestoneDetail, getRevenueSummary } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { API_SECURITY_HEADERS, type FreshResponse, type PublicCache } from '../../plugins/public-cache';
-import { renderOgImage } from './og-image';
+import { renderOgImage } from '../features/preview-image/og-image';
+import type { FreshResponse } from '../http/public-cache';
+import { API_SECURITY_HEADERS } from '../http/send-cached';
 
 const params = z.object({ id: idField });
 
@@ -19,11 +19,8 @@ const NOT_FOUND: ErrorBody = { message: 'Milestone not found' };
  * again after any write (the title and the total it shows can change). A 404 is never kept, so
  * unknown ids cannot fill the cache.
  */
-export function registerOgImageRoute(
-  app: FastifyInstance,
-  options: { config: Config; database: DatabaseHandle; publicCache: PublicCache },
-) {
-  const { database } = options;
+export default async function previewImage(app: FastifyInstance) {
+  const { config, database, publicCache } = app;
   const produce = async (id: number): Promise<FreshResponse> => {
     const [detail, summary] = await Promise.all([
       getMilestoneDetail(database.db, id),
@@ -37,7 +34,7 @@ export function registerOgImageRoute(
       };
     }
     const png = await renderOgImage({
-      productName: options.config.productName,
+      productName: config.productName,
       milestone: detail.milestone,
       totalRevenue: summary.totalRevenue,
     });
@@ -49,7 +46,7 @@ export function registerOgImageRoute(
     if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
     const { id } = parsed.data;
     // The picture shows the milestone and the current total.
-    const response = await options.publicCache.get(milestoneImagePath(id), () => produce(id), [
+    const response = await publicCache.get(milestoneImagePath(id), () => produce(id), [
       'milestones',
       'revenues',
     ]);

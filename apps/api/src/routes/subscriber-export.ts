@@ -1,22 +1,18 @@
 import { Readable } from 'node:stream';
-import type { ErrorBody } from '@journey/contracts';
-import { eachSubscriberBatch, type DatabaseHandle } from '@journey/db';
+import { eachSubscriberBatch } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../auth/current-user';
-import { csvRow } from './csv';
+import { csvRows } from '../http/csv';
 
 export const SUBSCRIBERS_CSV_PATH = '/api/admin/subscribers.csv';
 
 /** 'Export CSV': every subscriber, streamed in batches, for the signed-in admin only. */
-export function registerSubscriberExport(app: FastifyInstance, database: DatabaseHandle) {
-  app.get(SUBSCRIBERS_CSV_PATH, async (request, reply) => {
-    if (!(await currentUser(request, database.db))) {
-      return reply.status(401).send({ message: 'You must be signed in.' } satisfies ErrorBody);
-    }
+export default async function subscriberExport(app: FastifyInstance) {
+  const { database } = app;
+  app.get(SUBSCRIBERS_CSV_PATH, { preHandler: app.authenticate }, async (_request, reply) => {
     async function* lines() {
-      yield csvRow(['email', 'consent', 'subscribed_on']);
+      yield csvRows([['email', 'consent', 'subscribed_on']]);
       for await (const batch of eachSubscriberBatch(database.db)) {
-        yield batch.map((s) => csvRow([s.email, s.consent, s.createdAt])).join('');
+        yield csvRows(batch.map((s) => [s.email, s.consent, s.createdAt]));
       }
     }
     const day = new Date().toISOString().slice(0, 10);

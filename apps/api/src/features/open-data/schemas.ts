@@ -1,0 +1,53 @@
+import { decimalString, errorBodySchema, isoTimestamp, revenueSummarySchema } from '@journey/contracts';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+
+/** The header of `revenue.csv`, in its order. */
+export const REVENUE_CSV_COLUMNS = ['month', 'ai', 'passive', 'consulting', 'total'] as const;
+
+/** `summary.json`: the revenue totals with the target, the milestone count and the latest date. */
+export const publicSummarySchema = revenueSummarySchema.extend({
+  target: decimalString,
+  percentage: z.number().describe('Percent of the target reached, not capped'),
+  milestoneCount: z.number().int().min(0),
+  lastUpdated: isoTimestamp.nullable().describe('Date of the latest revenue entry or milestone'),
+});
+export type PublicSummary = z.infer<typeof publicSummarySchema>;
+
+const CORS_NOTE =
+  'Open to every origin: `Access-Control-Allow-Origin: *` for GET, HEAD and OPTIONS. Revalidate with the `ETag`.';
+const unavailable = { description: 'Error', content: { 'application/json': { schema: errorBodySchema } } };
+
+/**
+ * The open-data paths in the OpenAPI document, relative to its `/api` server. They are plain routes
+ * (a CSV is no tRPC answer), so they are described here from their schemas rather than from a procedure.
+ */
+export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
+  '/public/summary.json': {
+    get: {
+      operationId: 'publicSummary',
+      summary: 'Revenue summary (open data)',
+      description: `Totals toward the $1B target. ${CORS_NOTE}`,
+      tags: ['open data'],
+      responses: {
+        '200': {
+          description: 'The summary',
+          content: { 'application/json': { schema: publicSummarySchema } },
+        },
+        '503': unavailable,
+      },
+    },
+  },
+  '/public/revenue.csv': {
+    get: {
+      operationId: 'publicRevenueCsv',
+      summary: 'Monthly revenue by source (open data, CSV)',
+      description: `Header \`${REVENUE_CSV_COLUMNS.join(',')}\`; one row per month (UTC, \`YYYY-MM\`) from the first entry's to the last's, amounts as exact decimals; no descriptions. ${CORS_NOTE}`,
+      tags: ['open data'],
+      responses: {
+        '200': { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },
+        '503': unavailable,
+      },
+    },
+  },
+};

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+/** A response as sent: what an anonymous reader gets until the data changes. */
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+}
+
+export type FreshResponse = Omit<CachedResponse, 'etag'>;
+
+/** The tables public answers are built from; a write to any other (accounts, subscribers) changes none. */
+export const PUBLIC_TABLES = ['revenues', 'milestones', 'experiments'] as const;
+export type PublicTable = (typeof PUBLIC_TABLES)[number];
+
+/** The public tables a notification about `table` concerns: every one for a table this list lacks. */
+export function publicTablesChangedBy(table: string): readonly PublicTable[] {
+  // The running totals are kept by triggers on revenues.
+  if (table === 'revenue_totals') return ['revenues'];
+  const known = PUBLIC_TABLES.find((name) => name === table);
+  return known ? [known] : PUBLIC_TABLES;
+}
+
+interface Entry {
+  response: Promise<CachedResponse>;
+  /** What the answer was built from: a write to one of these drops it. */
+  tables: readonly PublicTable[];
+}
+
+/**
+ * Keys come from the server (route paths, validated inputs, the origin), one per milestone page and
+ * preview image among them; the least recently used answer makes room, so a crawl of every milestone
+ * cannot push the landing page out, and a Host header flood only costs misses.
+ */
+export const MAX_ENTRIES = 256;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
+ * per version of the data. Each entry knows the tables it was built from, and every successful write here
+ * drops the entries built from the tables it changed (a tRPC middleware) before its response leaves, so
+ * no reader can be served what the write changed, and a write that changes nothing public (a newsletter
+ * sign-up) drops nothing. Writes from elsewhere (another server process, psql) drop them when their
+ * notification, which names the table, arrives (`DatabaseHandle.watchDataChanges`).
+ *
+ * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
+ * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
+ *
+ * Some answers also depend on today's date (the revenue series ends at today's bucket): the cache
+ * empties itself when the UTC day changes.
+ */
+export class PublicCache {
+  // Holding the pending answer, not the finished one, lets the requests that miss together share one render.
+  #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  #suspended: boolean;
+  #now: () => Date;
+  #day: number;
+
+  /**
+   * `suspended`: start without caching until `resume()` (the server resumes once it hears changes).
+   * `now`: the clock whose UTC day the entries belong to.
+   */
+  constructor(options: { suspended?: boolean; now?: () => Date } = {}) {
+    this.#suspended = options.suspended ?? false;
+    this.#now = options.now ?? (() => new Date());
+    this.#day = this.#today();
+  }
+
+  #today(): number {
+    return Math.floor(this.#now().getTime() / DAY_MS);
+  }
+
+  get suspended(): boolean {
+    return this.#suspended;
+  }
+
+  /**
+   * Drops the entries built from any of `tables` (by default every entry), pending ones included: a
+   * render begun before the write is never kept.
+   */
+  invalidate(tables: readonly PublicTable[] = PUBLIC_TABLES): void {
+    const stale = [...this.#entries.entries()].filter(([, entry]) =>
+      entry.tables.some((table) => tables.includes(table)),
+    );
+    for (const [key] of stale) this.#entries.delete(key);
+  }
+
+  /** Changes may go unheard from now on: serve nothing cached and keep nothing. */
+  suspend(): void {
+    this.#suspended = true;
+    this.#entries.clear();
+  }
+
+  /** Changes are heard again; what was cached before may have missed some, so start empty. */
+  resume(): void {
+    this.#suspended = false;
+    this.#entries.clear();
+  }
+
+  /**
+   * The cached response, or `produce`'s, shared by the requests that miss at the same time. `tables`:
+   * the public tables `produce` reads (by default all of them).
+   */
+  async get(
+    key: string,
+    produce: () => Promise<FreshResponse>,
+    tables: readonly PublicTable[] = PUBLIC_TABLES,
+  ): Promise<CachedResponse> {
+    if (this.#suspended) return withEtag(await produce());
+    const today = this.#today();
+    if (today !== this.#day) {
+      this.#day = today;
+      this.#entries.clear();
+    }
+    const cached = this.#entries.get(key);
+    if (cached) return cached.response;
+    const pending = produce().then(withEtag);
+    this.#entries.set(key, { response: pending, tables });
+    try {
+      const response = await pending;
+      // Only successes are kept.
+      if (response.status !== 200) this.#dropIfSame(key, pending);
+      return response;
+    } catch (error) {
+      this.#dropIfSame(key, pending);
+      throw error;
+    }
+  }
+
+  #dropIfSame(key: string, pending: Promise<CachedResponse>) {
+    if (this.#entries.peek(key)?.response === pending) this.#entries.delete(key);
+  }
+}
+
+function withEtag(fresh: FreshResponse): CachedResponse {
+  return { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
+}

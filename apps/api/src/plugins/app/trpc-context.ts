@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { loginRateChecker, type LoginRateLimit } from '../../features/auth/login-rate-limit';
+import { contextFactory, type Context } from '../../trpc/context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A procedure call's context for a request: tRPC, the REST adapter and server rendering share it. */
+    createTrpcContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+  }
+}
+
+export default fp<{ loginRateLimit: LoginRateLimit }>(
+  async (app, options) => {
+    const createContext = contextFactory({
+      config: app.config,
+      database: app.database,
+      publicCache: app.publicCache,
+      now: app.now,
+      checkLoginRate: loginRateChecker(app, options.loginRateLimit),
+    });
+    app.decorate('createTrpcContext', createContext);
+  },
+  { name: 'trpc-context', dependencies: ['config', 'database', 'public-cache', 'rate-limit'] },
+);

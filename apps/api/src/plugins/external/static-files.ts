@@ -1,0 +1,31 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built client assets, precompressed at build time (.br and .gz beside each file, sent by
+ * the client's Accept-Encoding; the plain file otherwise). Hashed files under /assets are cached for a
+ * year, the rest revalidated (no-cache, with an ETag). Dotfiles such as the build's .vite/manifest.json
+ * (read by the server) are not served.
+ */
+export default fp(
+  async (app) => {
+    if (!app.web) return;
+    const { clientDir } = app.web;
+    const assetsDir = path.join(clientDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      dotfiles: 'ignore',
+      setHeaders(res, filePath) {
+        res.header(
+          'Cache-Control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  },
+  { name: 'static-files', dependencies: ['web-build'] },
+);

@@ -1,0 +1,11 @@
+// Every route plugin: each reads what it needs from the decorated instance.
+export { default as badge } from './badge';
+export { default as discovery } from './discovery';
+export { default as health } from './health';
+export { default as openapi } from './openapi';
+export { default as openData, OPEN_DATA_PREFIX } from './open-data';
+export { default as previewImage } from './preview-image';
+export { default as publicReads } from './public-reads';
+export { default as rest } from './rest';
+export { default as subscriberExport } from './subscriber-export';
+export { default as trpc } from './trpc';

@@ -1,0 +1,45 @@
+import fastifyCors from '@fastify/cors';
+import { OPEN_DATA_PATHS } from '@journey/contracts';
+import type { FastifyInstance } from 'fastify';
+import { publicSummary, revenueCsv } from '../features/open-data/data';
+import { sendPublicFile } from '../http/public-file';
+
+/** Where the open data lives; this plugin is registered under it, so CORS reaches nothing else. */
+export const OPEN_DATA_PREFIX = '/api/public';
+
+/** Readable from other origins, unlike the rest of the API. */
+const OPEN_DATA_HEADERS = { 'cross-origin-resource-policy': 'cross-origin' };
+
+/** Open data for anyone, CORS open for GET (errors included: the headers are set before anything runs). */
+export default async function openData(app: FastifyInstance) {
+  const { database, publicCache } = app;
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    // A revalidating fetch sends If-None-Match, which is not on the CORS safe list.
+    allowedHeaders: ['If-None-Match'],
+    exposedHeaders: ['ETag'],
+    maxAge: 86400,
+    // An OPTIONS without the preflight headers gets the CORS answer too, as a browser's would.
+    strictPreflight: false,
+  });
+  const at = (path: string) => path.slice(OPEN_DATA_PREFIX.length);
+  app.get(at(OPEN_DATA_PATHS.summary), { helmet: false }, async (_request, reply) =>
+    sendPublicFile(reply, publicCache, {
+      key: OPEN_DATA_PATHS.summary,
+      contentType: 'application/json; charset=utf-8',
+      headers: OPEN_DATA_HEADERS,
+      tables: ['revenues', 'milestones'],
+      produce: async () => JSON.stringify(await publicSummary(database)),
+    }),
+  );
+  app.get(at(OPEN_DATA_PATHS.revenueCsv), { helmet: false }, async (_request, reply) =>
+    sendPublicFile(reply, publicCache, {
+      key: OPEN_DATA_PATHS.revenueCsv,
+      contentType: 'text/csv; charset=utf-8',
+      headers: OPEN_DATA_HEADERS,
+      tables: ['revenues'],
+      produce: () => revenueCsv(database),
+    }),
+  );
+}
