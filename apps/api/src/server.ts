@@ -25,8 +25,8 @@ import {
 import { sessionSecret } from './plugins/secret';
 import { PublicCache, publicTablesChangedBy } from './plugins/public-cache';
 import { registerStaticAssets } from './plugins/web-app';
-import { createPageRenderer, registerPageRoutes } from './pages/routes';
-import { inlineScriptHashes, loadWebBuild } from './pages/ssr-module';
+import { createPageRenderer, registerPageRoutes } from './routes/pages';
+import { inlineScriptHashes, loadWebBuild } from './routes/ssr-module';
 import { contextFactory } from './trpc/context';
 import { jsonErrorResponseMeta } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
@@ -224,10 +224,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       renderPage = createPageRenderer({
         config,
         web,
-        callerFor: (request, reply) => createCaller(createContext({ req: request, res: reply })),
+        contextFor: (request, reply) => createContext({ req: request, res: reply }),
         publicCache,
       });
-      registerPageRoutes(scope, renderPage);
+      registerPageRoutes(scope, web, renderPage);
     }
     registerSubscriberExport(scope, database);
   });

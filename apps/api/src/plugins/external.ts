@@ -31,7 +31,7 @@ export async function registerSharedPlugins(app: FastifyInstance, options: { inl
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
-        // The page template's own inline scripts, by hash (pages/ssr-module.ts), and nothing inline besides.
+        // The page template's own inline scripts, by hash (routes/ssr-module.ts), and nothing inline besides.
         'script-src': ["'self'", ...options.inlineScriptHashes],
         // Experiment images may live on any https host the admin links to.
         'img-src': ["'self'", 'data:', 'https:'],

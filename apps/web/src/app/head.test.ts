@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { headFor, pageTitle, SITE_DESCRIPTION } from './head';
+import { SITE_DESCRIPTION } from './head';
+import { headFor, routeTitle } from './page-head';
+import { matchPage } from './routes';
 
 const site = { productName: 'Unicorn' };
 const origin = 'https://journey.example';
@@ -19,21 +21,24 @@ function parse(head: string) {
   };
 }
 
-describe('pageTitle', () => {
+/** The document title the table gives the page at `pathname`. */
+const pageTitle = (pathname: string, { productName } = site) =>
+  routeTitle(matchPage(pathname).route, { productName });
+
+describe('routeTitle', () => {
   it('names each page after the product', () => {
-    expect(pageTitle('/', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
-    expect(pageTitle('/auth', site)).toBe('Admin Access · The Solo Unicorn Journey');
-    expect(pageTitle('/admin', site)).toBe('Admin Panel · The Solo Unicorn Journey');
+    expect(pageTitle('/')).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
+    expect(pageTitle('/auth')).toBe('Admin Access · The Solo Unicorn Journey');
+    expect(pageTitle('/admin')).toBe('Admin Panel · The Solo Unicorn Journey');
   });
 
-  it('uses the not-found title for a 404 whatever the path', () => {
-    expect(pageTitle('/nowhere', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
-    expect(pageTitle('/admin', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
-    expect(pageTitle('/', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
+  it('gives an unknown path the not-found title', () => {
+    expect(pageTitle('/nowhere')).toBe('Page not found · The Solo Unicorn Journey');
+    expect(pageTitle('/milestones/abc')).toBe('Page not found · The Solo Unicorn Journey');
   });
 
-  it('treats other paths like the landing page', () => {
-    expect(pageTitle('/anything', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
+  it('leaves a milestone page to title itself from its milestone', () => {
+    expect(pageTitle('/milestones/3-first-sale')).toBeNull();
   });
 
   it('follows the configured product name', () => {

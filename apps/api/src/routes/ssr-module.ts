@@ -2,18 +2,45 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PublicTable } from '../plugins/public-cache';
+import type { Context } from '../trpc/context';
+import type { AppRouter } from '../trpc/router';
+
+/** A page of the web app's page table, as the server routes and caches it. */
+export interface PageInfo {
+  path: string;
+  /** Every anonymous visitor sees the page alike; it is built from these tables. */
+  publicTables?: readonly PublicTable[] | undefined;
+}
+
+export interface RenderedPage {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+}
+
+export interface PageRedirect {
+  status: 301 | 302;
+  location: string;
+}
 
 /**
- * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server.
+ * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server: its page table
+ * and its renderer, which answers the page's queries in-process with the router and context given.
  * Declared here rather than imported, so the API never depends on the web app's code.
  */
 export interface SsrModule {
+  /** Every page but the not-found one. */
+  pages: readonly PageInfo[];
+  /** The page at a path, or null where the not-found page answers. */
+  pageAt(pathname: string): PageInfo | null;
   render(input: {
     url: string;
     origin: string;
     site: { productName: string };
-    data: Record<string, unknown>;
-  }): Promise<{ status: number; head: string; html: string; state: string }>;
+    trpc: { router: AppRouter; ctx: Context };
+  }): Promise<RenderedPage | PageRedirect>;
 }
 
 export interface WebBuild {
