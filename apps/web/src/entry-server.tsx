@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppRouter } from '@journey/api';
+import type { PageInfo, PageRedirect, RenderedPage, RenderInput, SsrModule } from '@journey/api';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
-import type { inferRouterContext } from '@trpc/server';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -20,35 +19,6 @@ import type { SiteInfo } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
-
-export interface RenderInput {
-  /** Path and query of the request. */
-  url: string;
-  /** The site's public origin, for canonical and Open Graph URLs. */
-  origin: string;
-  site: SiteInfo;
-  /** The API's router and the request's context: the page's queries are answered in-process. */
-  trpc: { router: AppRouter; ctx: inferRouterContext<AppRouter> };
-}
-
-export interface RenderedPage {
-  status: number;
-  /** Tags for <head>: title, description, canonical, Open Graph, Twitter. */
-  head: string;
-  /** The rendered app, for inside #root. */
-  html: string;
-  /** The query cache as JSON, for the browser to hydrate from. */
-  state: string;
-}
-
-/** The page lives elsewhere (a milestone's canonical address), or its guard sends the visitor away. */
-export interface PageRedirect {
-  status: 301 | 302;
-  location: string;
-}
-
-/** What the API needs of a page of the table: where Fastify routes it, and if visitors share it. */
-export type PageInfo = Pick<PageRoute, 'path' | 'publicTables'>;
 
 const pageInfo = ({ path, publicTables }: PageRoute): PageInfo => ({ path, publicTables });
 
@@ -139,3 +109,6 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
     state: serializeState({ site, queries: dehydrate(queryClient) }),
   };
 }
+
+// The API loads this module as its SsrModule: the compiler holds it to that contract.
+void ({ pages, pageAt, render } satisfies SsrModule);

@@ -13,13 +13,27 @@ export interface PageInfo {
   publicTables?: readonly PublicTable[] | undefined;
 }
 
+export interface RenderInput {
+  /** Path and query of the request. */
+  url: string;
+  /** The site's public origin, for canonical and Open Graph URLs. */
+  origin: string;
+  site: { productName: string };
+  /** The router and the request's context: the page's queries are answered in-process. */
+  trpc: { router: AppRouter; ctx: Context };
+}
+
 export interface RenderedPage {
   status: number;
+  /** Tags for <head>: title, description, canonical, Open Graph, Twitter. */
   head: string;
+  /** The rendered app, for inside #root. */
   html: string;
+  /** The query cache as JSON, for the browser to hydrate from. */
   state: string;
 }
 
+/** The page lives elsewhere (a milestone's canonical address), or its guard sends the visitor away. */
 export interface PageRedirect {
   status: 301 | 302;
   location: string;
@@ -28,19 +42,14 @@ export interface PageRedirect {
 /**
  * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server: its page table
  * and its renderer, which answers the page's queries in-process with the router and context given.
- * Declared here rather than imported, so the API never depends on the web app's code.
+ * Declared here, and implemented there, so the API never depends on the web app's code.
  */
 export interface SsrModule {
   /** Every page but the not-found one. */
   pages: readonly PageInfo[];
   /** The page at a path, or null where the not-found page answers. */
   pageAt(pathname: string): PageInfo | null;
-  render(input: {
-    url: string;
-    origin: string;
-    site: { productName: string };
-    trpc: { router: AppRouter; ctx: Context };
-  }): Promise<RenderedPage | PageRedirect>;
+  render(input: RenderInput): Promise<RenderedPage | PageRedirect>;
 }
 
 export interface WebBuild {

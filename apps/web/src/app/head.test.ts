@@ -26,20 +26,16 @@ const pageTitle = (pathname: string, { productName } = site) =>
   routeTitle(matchPage(pathname).route, { productName });
 
 describe('routeTitle', () => {
-  it('names each page after the product', () => {
-    expect(pageTitle('/')).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
-    expect(pageTitle('/auth')).toBe('Admin Access · The Solo Unicorn Journey');
-    expect(pageTitle('/admin')).toBe('Admin Panel · The Solo Unicorn Journey');
-  });
-
-  it('gives an unknown path the not-found title', () => {
-    expect(pageTitle('/nowhere')).toBe('Page not found · The Solo Unicorn Journey');
-    expect(pageTitle('/milestones/abc')).toBe('Page not found · The Solo Unicorn Journey');
-  });
-
-  it('leaves a milestone page to title itself from its milestone', () => {
-    expect(pageTitle('/milestones/3-first-sale')).toBeNull();
-  });
+  it.each([
+    ['/', 'Unicorn Build Tracker · The Solo Unicorn Journey'],
+    ['/auth', 'Admin Access · The Solo Unicorn Journey'],
+    ['/admin', 'Admin Panel · The Solo Unicorn Journey'],
+    // Unknown paths, and a milestone path whose id names no milestone.
+    ['/nowhere', 'Page not found · The Solo Unicorn Journey'],
+    ['/milestones/abc', 'Page not found · The Solo Unicorn Journey'],
+    // A milestone page titles itself from its milestone.
+    ['/milestones/3-first-sale', null],
+  ])('gives %s the title %s', (pathname, title) => expect(pageTitle(pathname)).toBe(title));
 
   it('follows the configured product name', () => {
     expect(pageTitle('/admin', { productName: 'Pegasus' })).toBe('Admin Panel · The Solo Pegasus Journey');
