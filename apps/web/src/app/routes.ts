@@ -1,5 +1,5 @@
 import { DEFAULT_REVENUE_SERIES_RANGE, milestoneIdOf, milestonePath } from '@journey/contracts/constants';
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { LandingPage } from '../features/landing/landing-page';
@@ -14,7 +14,7 @@ import { paths } from './paths';
  * (entry-server.tsx) and the browser loads it before hydrating (entry-client.tsx): the HTML is styled
  * from the first paint and hydrates in one pass.
  */
-function codeSplit(source: string, load: () => Promise<{ default: React.ComponentType }>) {
+function codeSplit(source: string, load: () => Promise<{ default: ComponentType }>) {
   return { component: lazy(load), codeSplit: { source, load } satisfies CodeSplitPage };
 }
 
