@@ -5,9 +5,7 @@ import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './features/auth/l
 import * as app from './plugins/app';
 import * as external from './plugins/external';
 import * as routes from './routes';
-import { createPageRenderer, registerPageRoutes } from './pages/routes';
 import { createInstance, type InstanceOptions } from './server-options';
-import { createCaller } from './trpc/router';
 
 export { openDatabase } from './plugins/app/database';
 export { BODY_LIMIT_BYTES, CONNECTION_TIMEOUTS, type ConnectionTimeouts } from './server-options';
@@ -45,7 +43,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(routes.openData, { prefix: routes.OPEN_DATA_PREFIX });
   await server.register(async (withSessions) => {
     await withSessions.register(external.session);
-    await registerEach(withSessions, [routes.trpc, routes.rest, pages, routes.subscriberExport]);
+    await registerEach(withSessions, [routes.trpc, routes.rest, routes.pages, routes.subscriberExport]);
   });
   await registerEach(server, [routes.openapi, routes.health]);
   return server;
@@ -54,17 +52,4 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 /** Registers the plugins of a stage in order (their hooks run in that order). */
 async function registerEach(scope: FastifyInstance, plugins: readonly FastifyPluginAsync[]) {
   for (const plugin of plugins) await scope.register(plugin);
-}
-
-// ---- PAGES (pages/routes.ts, reshaped on another branch): the merge replaces only this function. ----
-async function pages(scope: FastifyInstance) {
-  if (!scope.web) return;
-  const renderPage = createPageRenderer({
-    config: scope.config,
-    web: scope.web,
-    callerFor: (request, reply) => createCaller(scope.createTrpcContext({ req: request, res: reply })),
-    publicCache: scope.publicCache,
-  });
-  scope.notFoundPage.render = renderPage;
-  registerPageRoutes(scope, renderPage);
 }

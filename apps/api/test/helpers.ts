@@ -108,6 +108,28 @@ export function useAdminServer(): { server: TestServer; cookie: string } {
   return state;
 }
 
+/** The web app's real server entry, from its sources (vitest compiles the TSX). */
+export const WEB_ENTRY = path.resolve(import.meta.dirname, '../../web/src/entry-server.tsx');
+
+/**
+ * A server entry with the real page table, queries and guards, whose pages show what a test reads:
+ * `show(input, answers)` makes a rendered page's head, html and state from its query answers, keyed
+ * by procedure (`auth.me`). `prelude` is module code before it, `first` runs first in every render.
+ */
+export function webEntryShowing(show: string, options: { prelude?: string; first?: string } = {}): string {
+  return `import { render as renderPage } from ${JSON.stringify(WEB_ENTRY)};
+export { pages, pageAt } from ${JSON.stringify(WEB_ENTRY)};
+${options.prelude ?? ''}
+const answers = (state) => Object.fromEntries(JSON.parse(state).queries.queries.map(
+  ({ queryKey, state }) => [Array.isArray(queryKey[0]) ? queryKey[0].join('.') : String(queryKey[0]), state.data]));
+export async function render(input) {
+  ${options.first ?? ''}
+  const page = await renderPage(input);
+  if ('location' in page) return page;
+  return { status: page.status, ...(${show})(input, answers(page.state)) };
+}`;
+}
+
 /**
  * A stand-in for the web build (the real one is tested in the browser suite): an HTML template, one
  * hashed asset, and a server entry whose `render` is the given module source.

@@ -53,7 +53,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { WEB_DIST_DIR: fakeWebBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`) },
+    env: { WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`) },
   });
   cookie = await registerAdmin(server.app);
   for (const milestone of MILESTONES) {

@@ -18,7 +18,7 @@ const get = (url: string, cookie?: string) =>
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { WEB_DIST_DIR: fakeWebBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`) },
+    env: { WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`) },
   });
   const cookie = await registerAdmin(server.app);
   const created = await call(

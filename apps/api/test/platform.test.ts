@@ -10,6 +10,7 @@ import {
   fakeWebBuild,
   registerAdmin,
   sessionCookie,
+  webEntryShowing,
   startTestServer,
   type TestServer,
 } from './helpers';
@@ -40,16 +41,14 @@ describe('platform', () => {
   let webDir: string;
   beforeAll(async () => {
     webDir = fakeWebBuild(
-      `export async function render({ url, origin, site, data }) {
-        if (url.includes('boom')) throw new Error('render failed');
-        const known = ['/', '/auth', '/admin'].includes(url.split('?')[0]);
-        return {
-          status: known ? 200 : 404,
+      webEntryShowing(
+        `({ url, origin, site }, answers) => ({
           head: '<title>' + site.productName + '</title>',
           html: '<p>' + origin + url + '</p>',
-          state: JSON.stringify({ keys: Object.keys(data).sort(), me: data.me?.username ?? null }),
-        };
-      }`,
+          state: JSON.stringify({ keys: Object.keys(answers).sort(), me: answers['auth.me']?.username ?? null }),
+        })`,
+        { first: `if (input.url.includes('boom')) throw new Error('render failed');` },
+      ),
     );
     server = await startTestServer({ env: { WEB_DIST_DIR: webDir, SITE_PRODUCT_NAME: 'Rocket' } });
   });
@@ -159,11 +158,11 @@ describe('platform', () => {
     expect(home.body).toContain('<title>Rocket</title>');
     expect(home.body).toContain('<p>http://localhost:80/</p>');
     expect(stateOf(home.body)).toEqual({
-      keys: ['experiments', 'me', 'milestones', 'revenueSeries', 'revenueSummary'],
+      keys: ['auth.me', 'experiments.list', 'milestones.list', 'revenue.series', 'revenue.summary'],
       me: null,
     });
     const auth = await call(server.app, 'GET', '/auth');
-    expect(stateOf(auth.body).keys).toEqual(['me', 'registrationStatus']);
+    expect(stateOf(auth.body).keys).toEqual(['auth.me', 'auth.registrationStatus']);
   });
 
   it('redirects /admin to /auth when signed out, and /auth to /admin when signed in', async () => {

@@ -6,19 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
-import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
+import {
+  call,
+  fakeWebBuild,
+  registerAdmin,
+  startTestServer,
+  webEntryShowing,
+  type TestServer,
+} from './helpers';
 import { waitFor } from './support/http';
 
 /**
- * The landing page of this stand-in shows its data as JSON, so a stale page is visible, and counts its
- * renders, so a page served again from the cache is told apart from one rendered afresh.
+ * The landing page of this stand-in shows its query answers as JSON, so a stale page is visible, and
+ * counts its renders, so a page served again from the cache is told apart from one rendered afresh.
  */
-const RENDER_DATA = `let renders = 0;
-export async function render({ data }) {
-  renders += 1;
-  const html = '<pre>' + JSON.stringify(data) + '</pre><output>' + renders + '</output>';
-  return { status: 200, head: '<title>t</title>', html, state: '' };
-}`;
+const RENDER_DATA = webEntryShowing(
+  `(input, answers) => ({
+    head: '<title>t</title>',
+    html: '<pre>' + JSON.stringify(answers) + '</pre><output>' + renders + '</output>',
+    state: '',
+  })`,
+  { prelude: 'let renders = 0;', first: 'renders += 1;' },
+);
 
 const READS = ['/', '/api/revenue', '/api/milestones', '/api/experiments'] as const;
 
@@ -39,7 +48,13 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
     listExperiments(server.db),
   ]);
   const byUrl = {
-    '/': { me: null, revenueSummary, revenueSeries: series, milestones, experiments },
+    '/': {
+      'auth.me': null,
+      'revenue.summary': revenueSummary,
+      'revenue.series': series,
+      'milestones.list': milestones,
+      'experiments.list': experiments,
+    },
     '/api/revenue': revenueSummary,
     '/api/milestones': milestones,
     '/api/experiments': experiments,
@@ -306,7 +321,7 @@ describe('the public cache', () => {
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.body).toContain('"username":"founder"');
     const anonymous = await call(server.app, 'GET', '/');
-    expect(anonymous.body).toContain('"me":null');
+    expect(anonymous.body).toContain('"auth.me":null');
     expect(anonymous.body).not.toContain('"username"');
     const admin = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
     expect(admin.headers['cache-control']).toBe('private, no-cache');

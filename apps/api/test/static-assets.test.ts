@@ -22,8 +22,10 @@ function webBuild(): string {
   );
   writeFileSync(
     path.join(webDir, 'server', 'entry-server.js'),
-    // Renders every page as not found, as the real one does for what is no page.
-    `export async function render() { return { status: 404, head: '', html: '<h1>Not found</h1>', state: '' }; }`,
+    // No pages: renders every path as not found, as the real one does for what is no page.
+    `export const pages = [];
+    export const pageAt = () => null;
+    export async function render() { return { status: 404, head: '', html: '<h1>Not found</h1>', state: '' }; }`,
   );
   const withVariants = (file: string, body: string) => {
     writeFileSync(file, body);

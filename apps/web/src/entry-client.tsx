@@ -6,8 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { codeSplitPage } from './app/pages';
 import { Providers } from './app/providers';
+import { matchPage } from './app/routes';
 import { createQueryClient } from './lib/query-client';
 import { SSR_STATE_ELEMENT_ID, type SsrState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
@@ -39,7 +39,9 @@ const app = (
 if (state) {
   // A code-split page the server rendered (/auth, /admin) is fetched first: the page then hydrates in
   // one pass, rather than staying inert (and its Suspense boundary dehydrated) while its chunk loads.
-  void Promise.resolve(codeSplitPage(location.pathname)?.load()).then(() => hydrateRoot(root, app));
+  void Promise.resolve(matchPage(location.pathname).route.codeSplit?.load()).then(() =>
+    hydrateRoot(root, app),
+  );
 } else {
   // `pnpm dev` serves the shell without server rendering.
   createRoot(root).render(app);

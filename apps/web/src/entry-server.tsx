@@ -1,44 +1,34 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dehydrate } from '@tanstack/react-query';
-import { createTRPCQueryUtils } from '@trpc/react-query';
+import type { PageInfo, PageRedirect, RenderedPage, RenderInput, SsrModule } from '@journey/api';
+import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { createServerSideHelpers } from '@trpc/react-query/server';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import type { Manifest } from 'vite';
 import { App } from './app/app';
-import { headFor } from './app/head';
 import { pageAssetTags } from './app/page-assets';
-import { codeSplitPage } from './app/pages';
+import { headFor } from './app/page-head';
+import type { PageQuery, PageRoute } from './app/page-route';
 import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
+import { everyPageQueries, matchPage, pageRoutes } from './app/routes';
 import type { SiteInfo } from './app/site-context';
-import { milestoneMeta } from './features/milestone-pages/milestone-head';
-import { milestonePageKey } from './features/milestone-pages/milestone-page-key';
 import { createQueryClient } from './lib/query-client';
-import { serializeState, type PageData } from './lib/ssr-state';
+import { serializeState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
-export type { PageData } from './lib/ssr-state';
+const pageInfo = ({ path, publicTables }: PageRoute): PageInfo => ({ path, publicTables });
 
-export interface RenderInput {
-  /** Path and query of the request. */
-  url: string;
-  /** The site's public origin, for canonical and Open Graph URLs. */
-  origin: string;
-  site: SiteInfo;
-  data: PageData;
-}
+/** Every page but the not-found one, for Fastify to register. */
+export const pages: readonly PageInfo[] = pageRoutes.filter((route) => route.path !== '*').map(pageInfo);
 
-export interface RenderResult {
-  status: number;
-  /** Tags for <head>: title, description, canonical, Open Graph, Twitter. */
-  head: string;
-  /** The rendered app, for inside #root. */
-  html: string;
-  /** The query cache as JSON, for the browser to hydrate from. */
-  state: string;
+/** The page at `pathname` (its parameters valid), or null when the not-found page answers there. */
+export function pageAt(pathname: string): PageInfo | null {
+  const { route } = matchPage(pathname);
+  return route.path === '*' ? null : pageInfo(route);
 }
 
 // The client build's manifest (build.manifest): which files hold a code-split page and its CSS.
@@ -53,23 +43,40 @@ function clientManifest(): Manifest {
   return manifest;
 }
 
-/** Renders a page to HTML with every query the server answered already in it. */
-export async function render(input: RenderInput): Promise<RenderResult> {
-  const queryClient = createQueryClient();
-  // Never called while rendering: every query the page needs is seeded below.
-  const trpcClient = createTrpcClient('http://127.0.0.1');
-  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-  const { data } = input;
-  if (data.me !== undefined) utils.auth.me.setData(undefined, data.me);
-  if (data.registrationStatus) utils.auth.registrationStatus.setData(undefined, data.registrationStatus);
-  if (data.revenueSummary) utils.revenue.summary.setData(undefined, data.revenueSummary);
-  if (data.revenueSeries)
-    utils.revenue.series.setData({ range: data.revenueSeries.range }, data.revenueSeries);
-  if (data.milestones) utils.milestones.list.setData(undefined, data.milestones);
-  if (data.experiments) utils.experiments.list.setData(undefined, data.experiments);
-  if (data.milestonePage)
-    queryClient.setQueryData(milestonePageKey(data.milestonePage.id), data.milestonePage.detail);
+/** Answers every query of the page into the cache; a failure fails the render (the API degrades it). */
+async function fetchQueries(queryClient: QueryClient, queries: Record<string, PageQuery>) {
+  const entries = Object.entries(queries);
+  const answers = await Promise.all(
+    entries.map(([, query]) => queryClient.fetchQuery(query as FetchQueryOptions)),
+  );
+  return Object.fromEntries(entries.map(([name], index) => [name, answers[index]]));
+}
 
+function redirectFor(route: PageRoute, data: Record<string, unknown>, url: URL): PageRedirect | null {
+  const canonical = route.canonicalPath?.(data);
+  if (canonical && canonical !== url.pathname) return { status: 301, location: canonical + url.search };
+  const signedIn = data.me !== null && data.me !== undefined;
+  const { guard } = route;
+  if (guard && (guard.visitors === 'signed-in') !== signedIn)
+    return { status: 302, location: guard.redirect };
+  return null;
+}
+
+/** Renders a page to HTML with every query its table entry names already answered in it. */
+export async function render(input: RenderInput): Promise<RenderedPage | PageRedirect> {
+  const url = new URL(input.url, input.origin);
+  const { route, params } = matchPage(url.pathname);
+  const queryClient = createQueryClient();
+  const helpers = createServerSideHelpers({ ...input.trpc, queryClient });
+  const data = await fetchQueries(queryClient, {
+    ...everyPageQueries(helpers),
+    ...route.queries?.(helpers, params),
+  });
+  const redirect = redirectFor(route, data, url);
+  if (redirect) return redirect;
+
+  // Never called while rendering: every query the page needs is in the cache already.
+  const trpcClient = createTrpcClient('http://127.0.0.1');
   const site: SiteInfo = { ...input.site, origin: input.origin };
 
   let status = 200;
@@ -91,15 +98,17 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   for await (const chunk of prelude)
     html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
 
-  const pathname = new URL(input.url, input.origin).pathname;
-  const page = status === 200 ? codeSplitPage(pathname) : undefined;
-  const detail = data.milestonePage?.detail;
-  const meta = status === 200 && detail ? milestoneMeta(detail, input.site, input.origin) : undefined;
-  const head = headFor({ pathname, origin: input.origin, site: input.site, status, meta });
+  const found = status === 200;
+  const meta = found && 'meta' in route.head ? route.head.meta(data, input.site, input.origin) : null;
+  const head = headFor({ pathname: url.pathname, origin: input.origin, site: input.site, status, meta });
+  const assets = found && route.codeSplit ? pageAssetTags(clientManifest(), route.codeSplit.source) : '';
   return {
     status,
-    head: page ? `${head}\n    ${pageAssetTags(clientManifest(), page.source)}` : head,
+    head: assets ? `${head}\n    ${assets}` : head,
     html,
     state: serializeState({ site, queries: dehydrate(queryClient) }),
   };
 }
+
+// The API loads this module as its SsrModule: the compiler holds it to that contract.
+void ({ pages, pageAt, render } satisfies SsrModule);

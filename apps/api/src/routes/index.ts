@@ -4,6 +4,7 @@ export { default as discovery } from './discovery';
 export { default as health } from './health';
 export { default as openapi } from './openapi';
 export { default as openData, OPEN_DATA_PREFIX } from './open-data';
+export { default as pages } from './pages';
 export { default as previewImage } from './preview-image';
 export { default as publicReads } from './public-reads';
 export { default as rest } from './rest';

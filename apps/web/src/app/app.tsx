@@ -1,30 +1,30 @@
+import { useDocumentTitle } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '../components/not-found-page';
 import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
-import { LandingPage } from '../features/landing/landing-page';
 import { HydrationMarker } from './hydration-marker';
-import { AdminPage, AuthPage, MilestonePage } from './pages';
-import { paths } from './paths';
+import { routeTitle } from './page-head';
+import type { PageRoute } from './page-route';
+import { pageRoutes } from './routes';
+import { useSite } from './site-context';
 
-// The landing page is part of the entry chunk; the other pages are fetched when visited (pages.ts).
+/** A page of the table with its document title, behind its guard when only the signed-in may see it. */
+function RoutePage({ route }: { route: PageRoute }) {
+  // A page whose title comes from its data (a milestone's) sets it itself; so does the not-found page.
+  useDocumentTitle(routeTitle(route, useSite()) ?? '');
+  const page = <route.component />;
+  return route.guard?.visitors === 'signed-in' ? <ProtectedRoute>{page}</ProtectedRoute> : page;
+}
+
+// The landing page is part of the entry chunk; the code-split pages are fetched when visited (routes.ts).
 export function App() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
-        <Route path={paths.home} element={<LandingPage />} />
-        <Route path={paths.auth} element={<AuthPage />} />
-        <Route
-          path={paths.admin}
-          element={
-            <ProtectedRoute>
-              <AdminPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route path={paths.milestone} element={<MilestonePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {pageRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+        ))}
       </Routes>
       <HydrationMarker />
     </Suspense>

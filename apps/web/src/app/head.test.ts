@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { headFor, pageTitle, SITE_DESCRIPTION } from './head';
+import { SITE_DESCRIPTION } from './head';
+import { headFor, routeTitle } from './page-head';
+import { matchPage } from './routes';
 
 const site = { productName: 'Unicorn' };
 const origin = 'https://journey.example';
@@ -19,22 +21,21 @@ function parse(head: string) {
   };
 }
 
-describe('pageTitle', () => {
-  it('names each page after the product', () => {
-    expect(pageTitle('/', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
-    expect(pageTitle('/auth', site)).toBe('Admin Access · The Solo Unicorn Journey');
-    expect(pageTitle('/admin', site)).toBe('Admin Panel · The Solo Unicorn Journey');
-  });
+/** The document title the table gives the page at `pathname`. */
+const pageTitle = (pathname: string, { productName } = site) =>
+  routeTitle(matchPage(pathname).route, { productName });
 
-  it('uses the not-found title for a 404 whatever the path', () => {
-    expect(pageTitle('/nowhere', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
-    expect(pageTitle('/admin', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
-    expect(pageTitle('/', site, 404)).toBe('Page not found · The Solo Unicorn Journey');
-  });
-
-  it('treats other paths like the landing page', () => {
-    expect(pageTitle('/anything', site)).toBe('Unicorn Build Tracker · The Solo Unicorn Journey');
-  });
+describe('routeTitle', () => {
+  it.each([
+    ['/', 'Unicorn Build Tracker · The Solo Unicorn Journey'],
+    ['/auth', 'Admin Access · The Solo Unicorn Journey'],
+    ['/admin', 'Admin Panel · The Solo Unicorn Journey'],
+    // Unknown paths, and a milestone path whose id names no milestone.
+    ['/nowhere', 'Page not found · The Solo Unicorn Journey'],
+    ['/milestones/abc', 'Page not found · The Solo Unicorn Journey'],
+    // A milestone page titles itself from its milestone.
+    ['/milestones/3-first-sale', null],
+  ])('gives %s the title %s', (pathname, title) => expect(pageTitle(pathname)).toBe(title));
 
   it('follows the configured product name', () => {
     expect(pageTitle('/admin', { productName: 'Pegasus' })).toBe('Admin Panel · The Solo Pegasus Journey');

@@ -1,7 +1,6 @@
 import { FEED_PATHS, feedTitle } from '@journey/contracts/constants';
 import { escapeAttribute } from '../lib/html';
 import type { SiteInfo } from './site-context';
-import { paths } from './paths';
 
 export const SITE_DESCRIPTION =
   "One solo founder's public journey to $1,000,000,000 of revenue built with AI: a live revenue tracker, the milestones, the experiments and the story, shared as it happens.";
@@ -20,38 +19,32 @@ export interface PageMeta {
   image: { url: string; alt: string };
 }
 
-/** The document title of a page, on the server and after client navigation alike. */
-export function pageTitle(pathname: string, site: SiteInfo, status = 200): string {
-  const brand = siteBrand(site);
-  if (status === 404) return `Page not found · ${brand}`;
-  if (pathname === paths.auth) return `Admin Access · ${brand}`;
-  if (pathname === paths.admin) return `Admin Panel · ${brand}`;
-  return `${site.productName} Build Tracker · ${brand}`;
-}
+/** The document title of the not-found page, whatever the address. */
+export const notFoundTitle = (site: SiteInfo) => `Page not found · ${siteBrand(site)}`;
 
 /**
  * <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter
- * card. A page with its own content passes `meta` (and is then indexable); the others get the site's.
+ * card. A page with its own content passes `meta`; the others get the site's description and card.
  */
-export function headFor(page: {
+export function headTags(page: {
   pathname: string;
   origin: string;
   site: SiteInfo;
-  status: number;
-  meta?: PageMeta | undefined;
+  title: string;
+  indexable: boolean;
+  meta?: PageMeta | null | undefined;
 }): string {
   const { meta } = page;
-  const title = escapeAttribute(meta?.title ?? pageTitle(page.pathname, page.site, page.status));
+  const title = escapeAttribute(meta?.title ?? page.title);
   const socialTitle = meta?.socialTitle ? escapeAttribute(meta.socialTitle) : title;
   const description = escapeAttribute(meta?.description ?? SITE_DESCRIPTION);
   const url = escapeAttribute(`${page.origin}${page.pathname}`);
   const image = escapeAttribute(meta?.image.url ?? `${page.origin}/og-image.jpg`);
   const imageAlt = escapeAttribute(meta?.image.alt ?? 'Progress toward one billion dollars of revenue');
-  const indexable = page.status === 200 && (page.pathname === paths.home || meta !== undefined);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
-    indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
+    page.indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
     ...feedLinks(page.origin, page.site),
     `<meta property="og:type" content="${meta?.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="${escapeAttribute(siteBrand(page.site))}" />`,

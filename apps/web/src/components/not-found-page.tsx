@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { pageTitle } from '../app/head';
+import { notFoundTitle } from '../app/head';
 import { paths } from '../app/paths';
 import { useRenderStatus } from '../app/render-status';
 import { useSite } from '../app/site-context';
@@ -14,7 +14,7 @@ import classes from './not-found-page.module.css';
 export function NotFoundPage() {
   const site = useSite();
   useRenderStatus(404);
-  useDocumentTitle(pageTitle('', site, 404));
+  useDocumentTitle(notFoundTitle(site));
   return (
     <div className={classes.page}>
       <a href="#main" className="skip-link">

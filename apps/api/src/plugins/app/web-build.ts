@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { loadWebBuild, type WebBuild } from '../../pages/ssr-module';
+import { loadWebBuild, type WebBuild } from '../../http/ssr-module';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { inlineScriptHashes } from '../../pages/ssr-module';
+import { inlineScriptHashes } from '../../http/ssr-module';
 
 /** Security headers on every answer; routes with their own set opt out with `helmet: false`. */
 export default fp(
@@ -8,7 +8,7 @@ export default fp(
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         directives: {
-          // The page template's own inline scripts, by hash (pages/ssr-module.ts), and nothing inline besides.
+          // The page template's own inline scripts, by hash (http/ssr-module.ts), and nothing inline besides.
           'script-src': ["'self'", ...(app.web ? inlineScriptHashes(app.web.template) : [])],
           // Experiment images may live on any https host the admin links to.
           'img-src': ["'self'", 'data:', 'https:'],

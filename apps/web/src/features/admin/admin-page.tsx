@@ -20,11 +20,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
@@ -55,7 +53,6 @@ const isTab = (value: string | null): value is TabValue => TABS.some((tab) => ta
 /** /admin: reached only through the guard. The active tab lives in the URL (?tab=revenue). */
 export default function AdminPage() {
   const site = useSite();
-  useDocumentTitle(pageTitle(paths.admin, site));
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const [params, setParams] = useSearchParams();

@@ -3,12 +3,9 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Tabs.css';
 import { Group, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router-dom';
-import { pageTitle } from '../../app/head';
 import { paths } from '../../app/paths';
-import { useSite } from '../../app/site-context';
 import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { LoginForm } from './login-form';
@@ -18,8 +15,6 @@ import classes from './auth-page.module.css';
 
 /** /auth: marketing panel and the 'Admin Access' card; a signed-in user goes to /admin. */
 export default function AuthPage() {
-  const site = useSite();
-  useDocumentTitle(pageTitle(paths.auth, site));
   const { data: user } = useCurrentUser();
   if (user) return <Navigate to={paths.admin} replace />;
 

@@ -1,7 +1,3 @@
-import { useDocumentTitle } from '@mantine/hooks';
-import { pageTitle } from '../../app/head';
-import { paths } from '../../app/paths';
-import { useSite } from '../../app/site-context';
 import { ExperimentGrid } from '../experiments/experiment-grid';
 import { MilestoneTimeline } from '../milestones/milestone-timeline';
 import { RevenueOverTime } from '../revenue/revenue-over-time';
@@ -14,8 +10,6 @@ import { StorySection } from './story-section';
 
 /** The public landing page: every section of SPEC.md in order. */
 export function LandingPage() {
-  const site = useSite();
-  useDocumentTitle(pageTitle(paths.home, site));
   return (
     <div id="top">
       <a href="#main" className="skip-link">

@@ -2,18 +2,54 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PublicTable } from './public-cache';
+import type { Context } from '../trpc/context';
+import type { AppRouter } from '../trpc/router';
+
+/** A page of the web app's page table, as the server routes and caches it. */
+export interface PageInfo {
+  path: string;
+  /** Every anonymous visitor sees the page alike; it is built from these tables. */
+  publicTables?: readonly PublicTable[] | undefined;
+}
+
+export interface RenderInput {
+  /** Path and query of the request. */
+  url: string;
+  /** The site's public origin, for canonical and Open Graph URLs. */
+  origin: string;
+  site: { productName: string };
+  /** The router and the request's context: the page's queries are answered in-process. */
+  trpc: { router: AppRouter; ctx: Context };
+}
+
+export interface RenderedPage {
+  status: number;
+  /** Tags for <head>: title, description, canonical, Open Graph, Twitter. */
+  head: string;
+  /** The rendered app, for inside #root. */
+  html: string;
+  /** The query cache as JSON, for the browser to hydrate from. */
+  state: string;
+}
+
+/** The page lives elsewhere (a milestone's canonical address), or its guard sends the visitor away. */
+export interface PageRedirect {
+  status: 301 | 302;
+  location: string;
+}
 
 /**
- * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server.
- * Declared here rather than imported, so the API never depends on the web app's code.
+ * The web app's server entry (apps/web/src/entry-server.tsx), as built into dist/server: its page table
+ * and its renderer, which answers the page's queries in-process with the router and context given.
+ * Declared here, and implemented there, so the API never depends on the web app's code.
  */
 export interface SsrModule {
-  render(input: {
-    url: string;
-    origin: string;
-    site: { productName: string };
-    data: Record<string, unknown>;
-  }): Promise<{ status: number; head: string; html: string; state: string }>;
+  /** Every page but the not-found one. */
+  pages: readonly PageInfo[];
+  /** The page at a path, or null where the not-found page answers. */
+  pageAt(pathname: string): PageInfo | null;
+  render(input: RenderInput): Promise<RenderedPage | PageRedirect>;
 }
 
 export interface WebBuild {

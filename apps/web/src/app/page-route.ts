@@ -1,0 +1,68 @@
+import type { AppRouter, PublicTable } from '@journey/api';
+import type { InferDataFromTag, QueryKey, SkipToken } from '@tanstack/react-query';
+import type { createServerSideHelpers } from '@trpc/react-query/server';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { PageMeta } from './head';
+import type { SiteInfo } from './site-context';
+
+/**
+ * The procedures a page's queries are built from: tRPC's server-side helpers when the server renders
+ * the page (calls in-process, no HTTP), or `trpc.useUtils()` in the browser; both make the same keys.
+ */
+export type PageTrpc = Omit<
+  ReturnType<typeof createServerSideHelpers<AppRouter>>,
+  'queryClient' | 'dehydrate'
+>;
+
+/** Query options as tRPC's `queryOptions` makes them, their key tagged with the type of their data. */
+export interface PageQuery {
+  queryKey: QueryKey;
+  // Any query function: what it is called with is the query client's business, not the table's.
+  queryFn?: ((context: never) => unknown) | SkipToken;
+}
+
+type DataOf<TQueries extends Record<string, PageQuery>> = {
+  [K in keyof TQueries]: InferDataFromTag<unknown, TQueries[K]['queryKey']>;
+};
+
+/** A page fetched when first visited: its source file, as Vite's build manifest names it, links its assets. */
+export interface CodeSplitPage {
+  source: string;
+  load: () => Promise<unknown>;
+}
+
+/** What one page is: its address, component, guard, head and the queries it renders from. */
+export interface PageRouteDefinition<TParams, TQueries extends Record<string, PageQuery>> {
+  /** A react-router pattern; Fastify reads the same syntax. `*` is the not-found page. */
+  path: string;
+  component: ComponentType | LazyExoticComponent<ComponentType>;
+  codeSplit?: CodeSplitPage;
+  /** The route's parameters as the page reads them; null when they name no page (then a 404). */
+  params?: (raw: Record<string, string | undefined>) => TParams | null;
+  /** Who may see the page, and where the others go (on the server, so it works without JavaScript). */
+  guard?: { visitors: 'signed-in' | 'signed-out'; redirect: string };
+  /**
+   * Every anonymous visitor sees this page alike: its HTML is kept in the API's public cache until a
+   * write to one of these tables.
+   */
+  publicTables?: readonly PublicTable[];
+  /** The queries the server answers before rendering, so the HTML holds their data. */
+  queries?: (trpc: PageTrpc, params: TParams) => TQueries;
+  /** Where the page lives when it was reached at another address (a milestone's old slug). */
+  canonicalPath?: (data: DataOf<TQueries>) => string | null;
+  /** The page's <head>: a title, or its own description and sharing card (and then it is indexable). */
+  head:
+    | { title: (site: SiteInfo) => string; indexable?: true }
+    | { meta: (data: DataOf<TQueries>, site: SiteInfo, origin: string) => PageMeta | null };
+}
+
+/** A route of the table, its types erased so that routes of different shapes share one array. */
+export type PageRoute = PageRouteDefinition<unknown, Record<string, PageQuery>>;
+
+/** Checks one entry of the table against its own parameters and queries. */
+export function definePage<
+  TParams = Record<string, string | undefined>,
+  TQueries extends Record<string, PageQuery> = Record<never, PageQuery>,
+>(route: PageRouteDefinition<TParams, TQueries>): PageRoute {
+  return route as unknown as PageRoute;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+import { matchPage, pageRoutes } from './routes';
+
+const webRoot = path.resolve(import.meta.dirname, '../..');
+const codeSplitPage = (pathname: string) => matchPage(pathname).route.codeSplit;
+
+describe('the page table', () => {
+  it.each([paths.auth, paths.admin])('names the source file that %s loads', async (pathname) => {
+    const page = codeSplitPage(pathname)!;
+    expect(await page.load()).toBe(await import(path.join(webRoot, page.source)));
+  });
+
+  it('matches a milestone permalink whatever its slug, and nothing deeper', async () => {
+    const { route, params } = matchPage('/milestones/12-first-customer');
+    expect(route.path).toBe(paths.milestone);
+    expect(params).toEqual({ id: 12 });
+    const page = route.codeSplit!;
+    expect(page.source).toBe('src/features/milestone-pages/milestone-page.tsx');
+    expect(await page.load()).toBe(await import(path.join(webRoot, page.source)));
+    expect(matchPage('/milestones/7').route).toBe(route);
+    for (const pathname of ['/milestones', '/milestones/7/og.png', '/milestones/abc', '/milestones/0-x'])
+      expect(matchPage(pathname).route.path, pathname).toBe('*');
+  });
+
+  it('has nothing to load for the landing page, which is part of the entry', () => {
+    expect(matchPage(paths.home).route.path).toBe(paths.home);
+    expect(codeSplitPage(paths.home)).toBeUndefined();
+  });
+
+  it('ends with the not-found page, which answers any other path', () => {
+    expect(pageRoutes.at(-1)!.path).toBe('*');
+    expect(matchPage('/no/such/page').route).toBe(pageRoutes.at(-1));
+  });
+
+  it('shares only public pages, and guards the admin pages both ways', () => {
+    const shared = pageRoutes.filter((route) => route.publicTables).map((route) => route.path);
+    expect(shared).toEqual([paths.home, paths.milestone]);
+    expect(matchPage(paths.admin).route.guard).toEqual({ visitors: 'signed-in', redirect: paths.auth });
+    expect(matchPage(paths.auth).route.guard).toEqual({ visitors: 'signed-out', redirect: paths.admin });
+  });
+});

@@ -1,0 +1,84 @@
+import { DEFAULT_REVENUE_SERIES_RANGE, milestoneIdOf, milestonePath } from '@journey/contracts/constants';
+import { lazy, type ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+import { NotFoundPage } from '../components/not-found-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { milestoneMeta } from '../features/milestone-pages/milestone-head';
+import { notFoundTitle, siteBrand } from './head';
+import { milestonePageQuery } from './page-queries';
+import { definePage, type CodeSplitPage, type PageRoute, type PageTrpc } from './page-route';
+import { paths } from './paths';
+
+/**
+ * A page fetched when first visited. When the server renders it, it links the page's CSS and scripts
+ * (entry-server.tsx) and the browser loads it before hydrating (entry-client.tsx): the HTML is styled
+ * from the first paint and hydrates in one pass.
+ */
+function codeSplit(source: string, load: () => Promise<{ default: ComponentType }>) {
+  return { component: lazy(load), codeSplit: { source, load } satisfies CodeSplitPage };
+}
+
+/** What every page shows or decides by: who is signed in. */
+export const everyPageQueries = (trpc: PageTrpc) => ({ me: trpc.auth.me.queryOptions() });
+
+/**
+ * Every page of the site, in one table: the server registers, guards, prefetches and caches pages
+ * from it, and the browser routes by it. Adding a page, or a query to a page, is one entry here.
+ */
+export const pageRoutes: readonly PageRoute[] = [
+  definePage({
+    path: paths.home,
+    // Part of the entry chunk: the page most visitors open first.
+    component: LandingPage,
+    head: { title: (site) => `${site.productName} Build Tracker · ${siteBrand(site)}`, indexable: true },
+    publicTables: ['revenues', 'milestones', 'experiments'],
+    queries: (trpc) => ({
+      revenueSummary: trpc.revenue.summary.queryOptions(),
+      // The chart's default range, so the first HTML holds its figures.
+      revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
+      milestones: trpc.milestones.list.queryOptions(),
+      experiments: trpc.experiments.list.queryOptions(),
+    }),
+  }),
+  definePage({
+    path: paths.auth,
+    ...codeSplit('src/features/auth/auth-page.tsx', () => import('../features/auth/auth-page')),
+    guard: { visitors: 'signed-out', redirect: paths.admin },
+    head: { title: (site) => `Admin Access · ${siteBrand(site)}` },
+    queries: (trpc) => ({ registrationStatus: trpc.auth.registrationStatus.queryOptions() }),
+  }),
+  definePage({
+    path: paths.admin,
+    ...codeSplit('src/features/admin/admin-page.tsx', () => import('../features/admin/admin-page')),
+    guard: { visitors: 'signed-in', redirect: paths.auth },
+    head: { title: (site) => `Admin Panel · ${siteBrand(site)}` },
+  }),
+  definePage({
+    path: paths.milestone,
+    ...codeSplit(
+      'src/features/milestone-pages/milestone-page.tsx',
+      () => import('../features/milestone-pages/milestone-page'),
+    ),
+    params: ({ ref }) => {
+      const id = milestoneIdOf(ref ?? '');
+      return id === null ? null : { id };
+    },
+    // A milestone page shows its milestone and neighbours only.
+    publicTables: ['milestones'],
+    queries: (trpc, { id }) => ({ detail: milestonePageQuery(trpc.milestones.byId, id) }),
+    canonicalPath: ({ detail }) => (detail ? milestonePath(detail.milestone) : null),
+    head: { meta: ({ detail }, site, origin) => (detail ? milestoneMeta(detail, site, origin) : null) },
+  }),
+  definePage({ path: '*', component: NotFoundPage, head: { title: notFoundTitle } }),
+];
+
+/** The entry for the page at `pathname` (matched as the router matches), the not-found page if none. */
+export function matchPage(pathname: string): { route: PageRoute; params: unknown } {
+  for (const route of pageRoutes) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    const params = route.params ? route.params(match.params) : match.params;
+    if (params !== null) return { route, params };
+  }
+  throw new Error('The page table has no catch-all entry');
+}
