@@ -10,4 +10,6 @@ export * from './feeds';
 export * from './format';
 export * from './milestone-path';
 export * from './open-data';
+export * from './page-orders';
+export * from './records';
 export * from './revenue-series';
