@@ -1,36 +1,31 @@
 import type { Milestone } from '@journey/contracts';
 import { lazy } from 'react';
 import { amountForInput } from '../../components/amount-input';
-import { FormDialog } from '../../components/form-dialog';
-import { saveWithToasts } from '../../components/submit-outcome';
+import { UpdateDialog, type RecordDialogProps } from '../../components/entity-dialogs';
+import type { MilestoneFormValues } from './milestone-form';
 import { useUpdateMilestone } from './use-milestones';
 
 const MilestoneForm = lazy(() => import('./milestone-form'));
 
-/** Opens for `milestone`; the form is built from the record each time it opens (no day suggestion: the day is kept). */
-export function EditMilestoneDialog(props: { record: Milestone | null; onClose: () => void }) {
-  const update = useUpdateMilestone();
-  const milestone = props.record;
+const MESSAGES = { success: 'Milestone updated', failure: 'There was a problem updating your milestone.' };
+
+const formValues = (milestone: Milestone): MilestoneFormValues => ({
+  ...milestone,
+  date: milestone.date.slice(0, 10),
+  amount: milestone.amount === null ? '' : amountForInput(milestone.amount),
+});
+
+/** No day suggestion here: an edited milestone keeps its day. */
+export function UpdateMilestoneDialog(props: RecordDialogProps<Milestone>) {
   return (
-    <FormDialog title="Edit Milestone" opened={milestone !== null} onClose={props.onClose}>
-      {milestone && (
-        <MilestoneForm
-          key={milestone.id}
-          initialValues={{
-            ...milestone,
-            date: milestone.date.slice(0, 10),
-            amount: milestone.amount === null ? '' : amountForInput(milestone.amount),
-          }}
-          pending={update.isPending}
-          onSubmit={(values) =>
-            saveWithToasts(
-              () => update.mutateAsync({ ...values, id: milestone.id }),
-              { success: 'Milestone updated', failure: 'There was a problem updating your milestone.' },
-              props.onClose,
-            )
-          }
-        />
-      )}
-    </FormDialog>
+    <UpdateDialog
+      title="Edit Milestone"
+      {...props}
+      update={useUpdateMilestone()}
+      messages={MESSAGES}
+      formValues={formValues}
+    >
+      {(form) => <MilestoneForm {...form} />}
+    </UpdateDialog>
   );
 }
