@@ -8,7 +8,7 @@ import {
 import { asc } from 'drizzle-orm';
 import type { Database } from './client';
 import { entityWrites } from './entity-writes';
-import { pageOf, type PagingSpec } from './paging';
+import { pageOf } from './paging';
 import { experiments } from './schema';
 
 function toExperiment(row: typeof experiments.$inferSelect): Experiment {
@@ -26,22 +26,18 @@ export async function listExperiments(db: Database): Promise<Experiment[]> {
   return rows.map(toExperiment);
 }
 
-const EXPERIMENT_PAGING: PagingSpec<ExperimentPageRequest['sort']> = {
-  sortColumns: {
-    title: experiments.title,
-    status: experiments.status,
-    projectCount: experiments.projectCount,
-    createdAt: experiments.createdAt,
-  },
-  searchColumns: [experiments.title, experiments.description, experiments.status],
-};
-
 /** One page of the admin table, sorted by any column and filtered by title, description or status. */
 export async function pageExperiments(
   db: Database,
   request: ExperimentPageRequest,
 ): Promise<Page<Experiment>> {
-  return pageOf(db, experiments, EXPERIMENT_PAGING, request, toExperiment);
+  return pageOf(
+    db,
+    experiments,
+    [experiments.title, experiments.description, experiments.status],
+    request,
+    toExperiment,
+  );
 }
 
 export const {

@@ -9,7 +9,7 @@ import type {
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { entityWrites } from './entity-writes';
-import { pageOf, type PagingSpec } from './paging';
+import { pageOf } from './paging';
 import { milestones } from './schema';
 
 function toMilestone(row: typeof milestones.$inferSelect): Milestone {
@@ -69,19 +69,9 @@ export async function listMilestoneLinks(
   return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
-const MILESTONE_PAGING: PagingSpec<MilestonePageRequest['sort']> = {
-  sortColumns: {
-    day: milestones.day,
-    title: milestones.title,
-    date: milestones.date,
-    isRevenue: milestones.isRevenue,
-  },
-  searchColumns: [milestones.title, milestones.description],
-};
-
 /** One page of the admin table, sorted by any column and filtered by title or description. */
 export async function pageMilestones(db: Database, request: MilestonePageRequest): Promise<Page<Milestone>> {
-  return pageOf(db, milestones, MILESTONE_PAGING, request, toMilestone);
+  return pageOf(db, milestones, [milestones.title, milestones.description], request, toMilestone);
 }
 
 export const {

@@ -11,7 +11,7 @@ import {
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
 import { entityWrites } from './entity-writes';
-import { pageOf, type PagingSpec } from './paging';
+import { pageOf } from './paging';
 import { revenues, revenueTotals } from './schema';
 
 function toRevenue(row: typeof revenues.$inferSelect): Revenue {
@@ -24,19 +24,9 @@ export async function listRevenues(db: Database): Promise<Revenue[]> {
   return rows.map(toRevenue);
 }
 
-const REVENUE_PAGING: PagingSpec<RevenuePageRequest['sort']> = {
-  sortColumns: {
-    date: revenues.date,
-    amount: revenues.amount,
-    source: revenues.source,
-    description: revenues.description,
-  },
-  searchColumns: [revenues.description, revenues.source],
-};
-
 /** One page of the admin table, sorted by any column and filtered by description or source. */
 export async function pageRevenues(db: Database, request: RevenuePageRequest): Promise<Page<Revenue>> {
-  return pageOf(db, revenues, REVENUE_PAGING, request, toRevenue);
+  return pageOf(db, revenues, [revenues.description, revenues.source], request, toRevenue);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Page, Subscriber, SubscriberPageRequest } from '@journey/contracts
 import { asc, desc, gt } from 'drizzle-orm';
 import type { Database } from './client';
 import { deleteById } from './entity-writes';
-import { pageOf, type PagingSpec } from './paging';
+import { pageOf } from './paging';
 import { subscribers } from './schema';
 
 function toSubscriber(row: typeof subscribers.$inferSelect): Subscriber {
@@ -27,21 +27,12 @@ export function deleteSubscriber(db: Database, id: number): Promise<boolean> {
   return deleteById(db, subscribers, id);
 }
 
-const SUBSCRIBER_PAGING: PagingSpec<SubscriberPageRequest['sort']> = {
-  sortColumns: {
-    email: subscribers.email,
-    consent: subscribers.consent,
-    createdAt: subscribers.createdAt,
-  },
-  searchColumns: [subscribers.email],
-};
-
 /** One page of the admin table, sorted by any column and filtered by e-mail. */
 export async function pageSubscribers(
   db: Database,
   request: SubscriberPageRequest,
 ): Promise<Page<Subscriber>> {
-  return pageOf(db, subscribers, SUBSCRIBER_PAGING, request, toSubscriber);
+  return pageOf(db, subscribers, [subscribers.email], request, toSubscriber);
 }
 
 /** Every subscriber in batches, oldest first: the CSV export streams these without holding them all. */
