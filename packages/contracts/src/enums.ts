@@ -1,9 +1,25 @@
+import { recordOf } from './records';
+
 export const REVENUE_SOURCES = ['ai', 'passive', 'consulting'] as const;
 export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+
+export type PerSource<T> = Record<RevenueSource, T>;
+
+/** One value per revenue source, in the sources' order: a summary's totals, a query's sums, a schema's fields. */
+export function perSource<T>(valueOf: (source: RevenueSource) => T): PerSource<T> {
+  return recordOf(REVENUE_SOURCES, valueOf);
+}
 
 export const REVENUE_SOURCE_LABELS: Record<RevenueSource, string> = {
   ai: 'AI Projects',
   passive: 'Passive Income',
+  consulting: 'Consulting',
+};
+
+/** The source in a table cell: a capitalised word; "ai" is an acronym, so it reads "AI". */
+export const REVENUE_SOURCE_SHORT_LABELS: Record<RevenueSource, string> = {
+  ai: 'AI',
+  passive: 'Passive',
   consulting: 'Consulting',
 };
 

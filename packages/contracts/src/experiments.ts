@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, PROJECT_COUNT_MAX, TITLE_MAX, TITLE_MIN } from './constants';
 import { EXPERIMENT_STATUSES, STATUS_COLORS, type ExperimentStatus } from './enums';
-import { idField, imageUrlField, integerField, isoTimestamp, textField } from './fields';
+import { enumField, idField, imageUrlField, integerField, isoTimestamp, textField } from './fields';
 
-export const experimentStatus = z.enum(EXPERIMENT_STATUSES, {
-  error: (iss) =>
-    iss.input == null || iss.input === ''
-      ? 'Status is required.'
-      : 'Status must be Active, Popular or Flagship.',
-});
+export const experimentStatus = enumField('Status', EXPERIMENT_STATUSES);
 
 export const experimentInput = z.object(
   {

@@ -14,6 +14,8 @@ export * from './markup';
 export * from './milestone-path';
 export * from './milestones';
 export * from './open-data';
+export * from './page-orders';
+export * from './records';
 export * from './paging';
 export * from './revenue';
 export * from './revenue-series';

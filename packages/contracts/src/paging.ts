@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import {
+  EXPERIMENT_PAGE_DEFAULTS,
+  EXPERIMENT_SORTS,
+  MILESTONE_PAGE_DEFAULTS,
+  MILESTONE_SORTS,
+  REVENUE_PAGE_DEFAULTS,
+  REVENUE_SORTS,
+  SORT_DIRECTIONS,
+  SUBSCRIBER_PAGE_DEFAULTS,
+  SUBSCRIBER_SORTS,
+  type PageDefaults,
+  type SortDirection,
+} from './page-orders';
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 export const SEARCH_MAX = 200;
-
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /**
  * One page of an admin table: sorted by any of `columns` (ties broken by id), filtered by `q`,
@@ -13,7 +23,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
  */
 export function pageInput<const C extends readonly [string, ...string[]]>(
   columns: C,
-  defaults: { sort: C[number]; direction: SortDirection },
+  defaults: PageDefaults<C[number]>,
 ) {
   return z
     .object(
@@ -65,18 +75,14 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const REVENUE_SORTS = ['date', 'amount', 'source', 'description'] as const;
-export const revenuePageInput = pageInput(REVENUE_SORTS, { sort: 'date', direction: 'desc' });
+export const revenuePageInput = pageInput(REVENUE_SORTS, REVENUE_PAGE_DEFAULTS);
 export type RevenuePageRequest = PageRequest<(typeof REVENUE_SORTS)[number]>;
 
-export const MILESTONE_SORTS = ['day', 'title', 'date', 'isRevenue'] as const;
-export const milestonePageInput = pageInput(MILESTONE_SORTS, { sort: 'day', direction: 'asc' });
+export const milestonePageInput = pageInput(MILESTONE_SORTS, MILESTONE_PAGE_DEFAULTS);
 export type MilestonePageRequest = PageRequest<(typeof MILESTONE_SORTS)[number]>;
 
-export const EXPERIMENT_SORTS = ['title', 'status', 'projectCount', 'createdAt'] as const;
-export const experimentPageInput = pageInput(EXPERIMENT_SORTS, { sort: 'createdAt', direction: 'asc' });
+export const experimentPageInput = pageInput(EXPERIMENT_SORTS, EXPERIMENT_PAGE_DEFAULTS);
 export type ExperimentPageRequest = PageRequest<(typeof EXPERIMENT_SORTS)[number]>;
 
-export const SUBSCRIBER_SORTS = ['email', 'consent', 'createdAt'] as const;
-export const subscriberPageInput = pageInput(SUBSCRIBER_SORTS, { sort: 'createdAt', direction: 'desc' });
+export const subscriberPageInput = pageInput(SUBSCRIBER_SORTS, SUBSCRIBER_PAGE_DEFAULTS);
 export type SubscriberPageRequest = PageRequest<(typeof SUBSCRIBER_SORTS)[number]>;

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { REVENUE_DESCRIPTION_MAX, REVENUE_DESCRIPTION_MIN } from './constants';
-import { REVENUE_SOURCES } from './enums';
+import { perSource, REVENUE_SOURCES } from './enums';
 import {
   DEFAULT_REVENUE_SERIES_RANGE,
   REVENUE_SERIES_BUCKETS,
   REVENUE_SERIES_RANGES,
 } from './revenue-series';
-import { decimalString, idField, isoTimestamp, moneyField, pastDateField, textField } from './fields';
+import {
+  decimalString,
+  enumField,
+  idField,
+  isoTimestamp,
+  moneyField,
+  pastDateField,
+  textField,
+} from './fields';
 
-export const revenueSource = z.enum(REVENUE_SOURCES, {
-  error: (iss) =>
-    iss.input == null || iss.input === ''
-      ? 'Source is required.'
-      : 'Source must be ai, passive or consulting.',
-});
+export const revenueSource = enumField('Source', REVENUE_SOURCES);
 
 export const revenueInput = z.object(
   {
@@ -44,7 +47,7 @@ export type Revenue = z.infer<typeof revenueSchema>;
 
 export const revenueSummarySchema = z.object({
   totalRevenue: decimalString,
-  bySource: z.object({ ai: decimalString, passive: decimalString, consulting: decimalString }),
+  bySource: z.object(perSource(() => decimalString)),
 });
 export type RevenueSummary = z.infer<typeof revenueSummarySchema>;
 
@@ -61,9 +64,7 @@ export type RevenueSeriesRequest = z.input<typeof revenueSeriesInput>;
 /** Cumulative amounts at the end of the bucket starting on `date`, everything before the range included. */
 export const revenueSeriesPointSchema = z.object({
   date: z.string().describe('First day of the bucket, YYYY-MM-DD (UTC)'),
-  ai: decimalString,
-  passive: decimalString,
-  consulting: decimalString,
+  ...perSource(() => decimalString),
   total: decimalString,
 });
 export type RevenueSeriesPoint = z.infer<typeof revenueSeriesPointSchema>;

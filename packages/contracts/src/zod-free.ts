@@ -11,4 +11,6 @@ export * from './format';
 export * from './markup';
 export * from './milestone-path';
 export * from './open-data';
+export * from './page-orders';
+export * from './records';
 export * from './revenue-series';

@@ -8,21 +8,12 @@ import type {
 } from '@journey/contracts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { pageOf, type PagingSpec } from './paging';
+import { entityWrites } from './entity-writes';
+import { pageOf } from './paging';
 import { milestones } from './schema';
 
-type MilestoneRow = typeof milestones.$inferSelect;
-
-function toMilestone(row: MilestoneRow): Milestone {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    date: row.date.toISOString(),
-    day: row.day,
-    isRevenue: row.isRevenue === 1 ? 1 : 0,
-    amount: row.amount,
-  };
+function toMilestone(row: typeof milestones.$inferSelect): Milestone {
+  return { ...row, date: row.date.toISOString(), isRevenue: row.isRevenue === 1 ? 1 : 0 };
 }
 
 /** The timeline's order: by journey day; served by the (day, id) index. */
@@ -78,37 +69,13 @@ export async function listMilestoneLinks(
   return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
-const MILESTONE_PAGING: PagingSpec<MilestonePageRequest['sort']> = {
-  sortColumns: {
-    day: milestones.day,
-    title: milestones.title,
-    date: milestones.date,
-    isRevenue: milestones.isRevenue,
-  },
-  searchColumns: [milestones.title, milestones.description],
-};
-
 /** One page of the admin table, sorted by any column and filtered by title or description. */
 export async function pageMilestones(db: Database, request: MilestonePageRequest): Promise<Page<Milestone>> {
-  return pageOf(db, milestones, MILESTONE_PAGING, request, toMilestone);
+  return pageOf(db, milestones, [milestones.title, milestones.description], request, toMilestone);
 }
 
-export async function createMilestone(db: Database, values: MilestoneValues): Promise<Milestone> {
-  const [row] = await db.insert(milestones).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return toMilestone(row);
-}
-
-export async function updateMilestone(
-  db: Database,
-  id: number,
-  values: MilestoneValues,
-): Promise<Milestone | null> {
-  const [row] = await db.update(milestones).set(values).where(eq(milestones.id, id)).returning();
-  return row ? toMilestone(row) : null;
-}
-
-export async function deleteMilestone(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(milestones).where(eq(milestones.id, id)).returning({ id: milestones.id });
-  return rows.length > 0;
-}
+export const {
+  create: createMilestone,
+  update: updateMilestone,
+  remove: deleteMilestone,
+} = entityWrites(milestones, (values: MilestoneValues) => values, toMilestone);

@@ -1,5 +1,17 @@
 import type { Page, PageRequest, SortDirection } from '@journey/contracts';
-import { and, asc, count, desc, eq, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  ilike,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { rowCounts } from './schema';
@@ -71,29 +83,24 @@ function toPage<Row, Item>(
   return { items: shown.map(map), total, nextCursor: more && last ? cursorOf(last) : null };
 }
 
-/** How an admin table pages: the column behind each sort key, and the columns the text filter searches. */
-export interface PagingSpec<Sort extends string> {
-  sortColumns: Record<Sort, PgColumn>;
-  searchColumns: PgColumn[];
-}
-
 type KeyedTable = PgTable & { id: PgColumn };
 
 /**
- * One page of an admin table: keyset-paged in index order, filtered by `q`, with the total. The
- * unfiltered total is the trigger-kept row count (migration 0003), so no page counts the whole table.
+ * One page of an admin table: keyset-paged in index order (each sort key names its column), filtered
+ * by `q` in `searchColumns`, with the total. The unfiltered total is the trigger-kept row count
+ * (migration 0003), so no page counts the whole table.
  */
 export async function pageOf<T extends KeyedTable, Sort extends string & keyof T['$inferSelect'], Item>(
   db: Database,
   table: T,
-  spec: PagingSpec<Sort>,
+  searchColumns: PgColumn[],
   request: PageRequest<Sort>,
   toItem: (row: T['$inferSelect']) => Item,
 ): Promise<Page<Item>> {
   const pattern = request.q ? containsPattern(request.q) : undefined;
-  const filter = pattern ? or(...spec.searchColumns.map((column) => ilike(column, pattern))) : undefined;
+  const filter = pattern ? or(...searchColumns.map((column) => ilike(column, pattern))) : undefined;
   const { orderBy, after } = keyset(
-    spec.sortColumns[request.sort],
+    getTableColumns(table)[request.sort] as PgColumn,
     table.id,
     request.direction,
     request.cursor,

@@ -1,5 +1,7 @@
 import {
+  perSource,
   REVENUE_SERIES_BUCKET_OF,
+  REVENUE_SOURCES,
   type RevenueSeries,
   type RevenueSeriesPoint,
   type RevenueSeriesRange,
@@ -34,7 +36,12 @@ export async function revenueSeries(
     range === 'all'
       ? sql`(select min(${revenues.date}) from ${revenues}) at time zone 'UTC'`
       : sql`${today} - ${SPAN[range]}::interval`;
-  const money = (column: string) => sql.raw(`round(coalesce(sum(s.${column}) over w, 0), 2)::text`);
+  const money = (column: string) =>
+    sql.raw(`round(coalesce(sum(s.${column}) over w, 0), 2)::text as ${column}`);
+  const sumsBySource = REVENUE_SOURCES.map(
+    (source) =>
+      sql`sum(${revenues.amount}) filter (where ${revenues.source} = ${source}) as ${sql.identifier(source)}`,
+  );
   const result = await db.execute(sql`
     with bounds as (
       select date_trunc(${bucket}, ${start}) as first, date_trunc(${bucket}, ${today}) as last
@@ -42,17 +49,14 @@ export async function revenueSeries(
     ),
     sums as (
       select greatest(date_trunc(${bucket}, ${revenues.date} at time zone 'UTC'), bounds.first) as bucket,
-        sum(${revenues.amount}) filter (where ${revenues.source} = 'ai') as ai,
-        sum(${revenues.amount}) filter (where ${revenues.source} = 'passive') as passive,
-        sum(${revenues.amount}) filter (where ${revenues.source} = 'consulting') as consulting,
+        ${sql.join(sumsBySource, sql`, `)},
         sum(${revenues.amount}) as total
       from ${revenues}, bounds
       where ${revenues.date} < (bounds.last + ${step}::interval) at time zone 'UTC'
       group by 1
     )
     select to_char(b.bucket, 'YYYY-MM-DD') as date,
-      ${money('ai')} as ai, ${money('passive')} as passive,
-      ${money('consulting')} as consulting, ${money('total')} as total
+      ${sql.join([...REVENUE_SOURCES, 'total'].map(money), sql`, `)}
     from bounds
     cross join generate_series(least(bounds.first, bounds.last), bounds.last, ${step}::interval) as b(bucket)
     left join sums s on s.bucket = b.bucket
@@ -66,7 +70,7 @@ export async function revenueSeries(
 function rowsOf(result: unknown): RevenueSeriesPoint[] {
   const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
   return rows.map((row) => {
-    const { date, ai, passive, consulting, total } = row as RevenueSeriesPoint;
-    return { date, ai, passive, consulting, total };
+    const point = row as RevenueSeriesPoint;
+    return { date: point.date, ...perSource((source) => point[source]), total: point.total };
   });
 }

@@ -1,26 +1,21 @@
-import type {
-  Page,
-  Revenue,
-  RevenuePageRequest,
-  RevenueSource,
-  RevenueSummary,
-  RevenueValues,
+import {
+  perSource,
+  type Page,
+  type PerSource,
+  type Revenue,
+  type RevenuePageRequest,
+  type RevenueSource,
+  type RevenueSummary,
+  type RevenueValues,
 } from '@journey/contracts';
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
-import { pageOf, type PagingSpec } from './paging';
+import { entityWrites } from './entity-writes';
+import { pageOf } from './paging';
 import { revenues, revenueTotals } from './schema';
 
-type RevenueRow = typeof revenues.$inferSelect;
-
-function toRevenue(row: RevenueRow): Revenue {
-  return {
-    id: row.id,
-    amount: row.amount,
-    source: row.source,
-    description: row.description,
-    date: row.date.toISOString(),
-  };
+function toRevenue(row: typeof revenues.$inferSelect): Revenue {
+  return { ...row, date: row.date.toISOString() };
 }
 
 /** Newest first; served by the (date, id) index. */
@@ -29,19 +24,9 @@ export async function listRevenues(db: Database): Promise<Revenue[]> {
   return rows.map(toRevenue);
 }
 
-const REVENUE_PAGING: PagingSpec<RevenuePageRequest['sort']> = {
-  sortColumns: {
-    date: revenues.date,
-    amount: revenues.amount,
-    source: revenues.source,
-    description: revenues.description,
-  },
-  searchColumns: [revenues.description, revenues.source],
-};
-
 /** One page of the admin table, sorted by any column and filtered by description or source. */
 export async function pageRevenues(db: Database, request: RevenuePageRequest): Promise<Page<Revenue>> {
-  return pageOf(db, revenues, REVENUE_PAGING, request, toRevenue);
+  return pageOf(db, revenues, [revenues.description, revenues.source], request, toRevenue);
 }
 
 /**
@@ -56,19 +41,16 @@ export async function getRevenueSummary(db: Database): Promise<RevenueSummary> {
       total: sql<string>`round(sum(${revenueTotals.amount}) over (), 2)::text`,
     })
     .from(revenueTotals);
-  const bySource = { ai: '0.00', passive: '0.00', consulting: '0.00' };
+  const bySource = perSource(() => '0.00');
   for (const row of rows) bySource[row.source] = row.amount;
   return { totalRevenue: rows[0]?.total ?? '0.00', bySource };
 }
 
-export interface MonthlyRevenue {
+export type MonthlyRevenue = {
   /** `YYYY-MM`, in UTC. */
   month: string;
-  ai: string;
-  passive: string;
-  consulting: string;
   total: string;
-}
+} & PerSource<string>;
 
 const money = (total: SQL) => sql<string>`round(coalesce(${total}, 0), 2)::text`;
 const sumOf = (source: RevenueSource) =>
@@ -83,9 +65,7 @@ export async function monthlyRevenueBySource(db: Database): Promise<MonthlyReven
   const rows: MonthlyRevenue[] = await db
     .select({
       month,
-      ai: sumOf('ai'),
-      passive: sumOf('passive'),
-      consulting: sumOf('consulting'),
+      ...perSource(sumOf),
       total: money(sql`sum(${revenues.amount})`),
     })
     .from(revenues)
@@ -100,7 +80,7 @@ function withEmptyMonths(rows: MonthlyRevenue[]): MonthlyRevenue[] {
     const previous = filled.at(-1);
     if (previous) {
       for (let gap = nextMonth(previous.month); gap < row.month; gap = nextMonth(gap)) {
-        filled.push({ month: gap, ai: '0.00', passive: '0.00', consulting: '0.00', total: '0.00' });
+        filled.push({ month: gap, ...perSource(() => '0.00'), total: '0.00' });
       }
     }
     filled.push(row);
@@ -115,22 +95,8 @@ function nextMonth(month: string): string {
   return next.toISOString().slice(0, 7);
 }
 
-export async function createRevenue(db: Database, values: RevenueValues): Promise<Revenue> {
-  const [row] = await db.insert(revenues).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return toRevenue(row);
-}
-
-export async function updateRevenue(
-  db: Database,
-  id: number,
-  values: RevenueValues,
-): Promise<Revenue | null> {
-  const [row] = await db.update(revenues).set(values).where(eq(revenues.id, id)).returning();
-  return row ? toRevenue(row) : null;
-}
-
-export async function deleteRevenue(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(revenues).where(eq(revenues.id, id)).returning({ id: revenues.id });
-  return rows.length > 0;
-}
+export const {
+  create: createRevenue,
+  update: updateRevenue,
+  remove: deleteRevenue,
+} = entityWrites(revenues, (values: RevenueValues) => values, toRevenue);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { EXPERIMENT_STATUSES, MILESTONE_TYPES, REVENUE_SOURCES } from '@journey/contracts/constants';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   check,
@@ -11,7 +12,20 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b')` with the values written out, as a CHECK constraint needs them (no parameters). */
+function isOneOf(column: PgColumn, values: readonly (string | number)[]): SQL {
+  const literal = (value: string | number) =>
+    typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
+  return sql`${column} in ${sql.raw(`(${values.map(literal).join(', ')})`)}`;
+}
+
+/** One (column, id) index per sortable column: every admin page and sort is an index range scan. */
+function keysetIndexes(tableName: string, columns: PgColumn[], id: PgColumn) {
+  return columns.map((column) => index(`${tableName}_${column.name}_id_idx`).on(column, id));
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
@@ -55,18 +69,14 @@ export const revenues = pgTable(
   {
     id: serial('id').primaryKey(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-    source: text('source', { enum: ['ai', 'passive', 'consulting'] }).notNull(),
+    source: text('source', { enum: REVENUE_SOURCES }).notNull(),
     description: text('description').notNull(),
     date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    // One (column, id) index per sortable column: every admin page and sort is an index range scan.
-    index('revenues_date_id_idx').on(table.date, table.id),
-    index('revenues_amount_id_idx').on(table.amount, table.id),
-    index('revenues_source_id_idx').on(table.source, table.id),
-    index('revenues_description_id_idx').on(table.description, table.id),
+    ...keysetIndexes('revenues', [table.date, table.amount, table.source, table.description], table.id),
     check('revenues_amount_positive', sql`${table.amount} > 0`),
-    check('revenues_source_valid', sql`${table.source} in ('ai', 'passive', 'consulting')`),
+    check('revenues_source_valid', isOneOf(table.source, REVENUE_SOURCES)),
   ],
 );
 
@@ -75,7 +85,7 @@ export const revenues = pgTable(
  * totals costs the same at a million entries as at none, and stays exact whoever writes the table.
  */
 export const revenueTotals = pgTable('revenue_totals', {
-  source: text('source', { enum: ['ai', 'passive', 'consulting'] }).primaryKey(),
+  source: text('source', { enum: REVENUE_SOURCES }).primaryKey(),
   amount: numeric('amount').notNull().default('0'),
 });
 
@@ -97,12 +107,9 @@ export const milestones = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }),
   },
   (table) => [
-    index('milestones_day_id_idx').on(table.day, table.id),
-    index('milestones_title_id_idx').on(table.title, table.id),
-    index('milestones_date_id_idx').on(table.date, table.id),
-    index('milestones_is_revenue_id_idx').on(table.isRevenue, table.id),
+    ...keysetIndexes('milestones', [table.day, table.title, table.date, table.isRevenue], table.id),
     check('milestones_day_positive', sql`${table.day} > 0`),
-    check('milestones_is_revenue_valid', sql`${table.isRevenue} in (0, 1)`),
+    check('milestones_is_revenue_valid', isOneOf(table.isRevenue, MILESTONE_TYPES)),
     check('milestones_amount_only_for_revenue', sql`${table.isRevenue} = 1 or ${table.amount} is null`),
   ],
 );
@@ -113,18 +120,19 @@ export const experiments = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['Active', 'Popular', 'Flagship'] }).notNull(),
+    status: text('status', { enum: EXPERIMENT_STATUSES }).notNull(),
     statusColor: text('status_color').notNull(),
     projectCount: integer('project_count').notNull(),
     imageUrl: text('image_url').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
-    index('experiments_created_at_id_idx').on(table.createdAt, table.id),
-    index('experiments_title_id_idx').on(table.title, table.id),
-    index('experiments_status_id_idx').on(table.status, table.id),
-    index('experiments_project_count_id_idx').on(table.projectCount, table.id),
-    check('experiments_status_valid', sql`${table.status} in ('Active', 'Popular', 'Flagship')`),
+    ...keysetIndexes(
+      'experiments',
+      [table.createdAt, table.title, table.status, table.projectCount],
+      table.id,
+    ),
+    check('experiments_status_valid', isOneOf(table.status, EXPERIMENT_STATUSES)),
     check('experiments_project_count_valid', sql`${table.projectCount} >= 0`),
   ],
 );
@@ -139,8 +147,6 @@ export const subscribers = pgTable(
   },
   (table) => [
     uniqueIndex('subscribers_email_key').on(table.email),
-    index('subscribers_created_at_id_idx').on(table.createdAt, table.id),
-    index('subscribers_email_id_idx').on(table.email, table.id),
-    index('subscribers_consent_id_idx').on(table.consent, table.id),
+    ...keysetIndexes('subscribers', [table.createdAt, table.email, table.consent], table.id),
   ],
 );

@@ -1,18 +1,12 @@
 import type { Page, Subscriber, SubscriberPageRequest } from '@journey/contracts';
-import { asc, desc, eq, gt } from 'drizzle-orm';
+import { asc, desc, gt } from 'drizzle-orm';
 import type { Database } from './client';
-import { pageOf, type PagingSpec } from './paging';
+import { deleteById } from './entity-writes';
+import { pageOf } from './paging';
 import { subscribers } from './schema';
 
-type SubscriberRow = typeof subscribers.$inferSelect;
-
-function toSubscriber(row: SubscriberRow): Subscriber {
-  return {
-    id: row.id,
-    email: row.email,
-    consent: row.consent === 1 ? 1 : 0,
-    createdAt: row.createdAt.toISOString(),
-  };
+function toSubscriber(row: typeof subscribers.$inferSelect): Subscriber {
+  return { ...row, consent: row.consent === 1 ? 1 : 0, createdAt: row.createdAt.toISOString() };
 }
 
 /** Stores the address once; signing up again changes nothing and is not an error. */
@@ -29,26 +23,16 @@ export async function listSubscribers(db: Database): Promise<Subscriber[]> {
   return rows.map(toSubscriber);
 }
 
-export async function deleteSubscriber(db: Database, id: number): Promise<boolean> {
-  const rows = await db.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id });
-  return rows.length > 0;
+export function deleteSubscriber(db: Database, id: number): Promise<boolean> {
+  return deleteById(db, subscribers, id);
 }
-
-const SUBSCRIBER_PAGING: PagingSpec<SubscriberPageRequest['sort']> = {
-  sortColumns: {
-    email: subscribers.email,
-    consent: subscribers.consent,
-    createdAt: subscribers.createdAt,
-  },
-  searchColumns: [subscribers.email],
-};
 
 /** One page of the admin table, sorted by any column and filtered by e-mail. */
 export async function pageSubscribers(
   db: Database,
   request: SubscriberPageRequest,
 ): Promise<Page<Subscriber>> {
-  return pageOf(db, subscribers, SUBSCRIBER_PAGING, request, toSubscriber);
+  return pageOf(db, subscribers, [subscribers.email], request, toSubscriber);
 }
 
 /** Every subscriber in batches, oldest first: the CSV export streams these without holding them all. */

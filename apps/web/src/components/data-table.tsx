@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode, RefObject } from 'react';
 import classes from './data-table.module.css';
-import { TABLE_PAGE_SIZE, type TableQuery } from './use-table-query';
+import { TABLE_PAGE_SIZE, type TableQuery } from '../hooks/use-table-query';
 
 export interface Column<T, S extends string> {
   label: string;

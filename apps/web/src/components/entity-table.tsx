@@ -1,10 +1,11 @@
-import type { Page, PageRequest, SortDirection } from '@journey/contracts';
+import type { Page, PageDefaults, PageRequest } from '@journey/contracts';
 import { Group, Stack } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { ConfirmDelete } from './confirm-delete';
+import { useDeleteFlow } from '../hooks/use-delete-flow';
+import { useTableQuery } from '../hooks/use-table-query';
 import { DataTable, type Column } from './data-table';
-import { useDeleteFlow } from './use-delete-flow';
-import { useTableQuery } from './use-table-query';
+import { DeleteDialog } from './delete-dialog';
+import type { RecordDialogProps } from './entity-dialogs';
 
 interface PageQueryResult<T> {
   data: Page<T> | undefined;
@@ -21,17 +22,17 @@ export function EntityTable<T extends { id: number }, S extends string>(props: {
   caption: string;
   noun: string;
   columns: Column<T, S>[];
-  defaultSort: { sort: S; direction: SortDirection };
+  defaultSort: PageDefaults<S>;
   usePage: (input: PageRequest<S>) => PageQueryResult<T>;
   useDelete: () => { mutateAsync: (input: { id: number }) => Promise<unknown> };
   rowLabel: (row: T) => string;
   emptyText: string;
-  /** The add button, export link or whatever sits above the table. */
+  /** The create button, export link or whatever sits above the table. */
   toolbar: ReactNode;
   /** The edit dialog, opened with the row to edit; tables without one have no edit buttons. */
-  EditDialog?: ComponentType<{ record: T | null; onClose: () => void }>;
+  UpdateDialog?: ComponentType<RecordDialogProps<T>>;
 }) {
-  const { usePage, useDelete, EditDialog } = props;
+  const { usePage, useDelete, UpdateDialog } = props;
   const query = useTableQuery<S>(props.defaultSort);
   const result = usePage(query.input);
   const [editing, setEditing] = useState<T | null>(null);
@@ -51,12 +52,12 @@ export function EntityTable<T extends { id: number }, S extends string>(props: {
         isError={result.isError}
         emptyText={props.emptyText}
         rowLabel={props.rowLabel}
-        onEdit={EditDialog ? setEditing : undefined}
+        onEdit={UpdateDialog ? setEditing : undefined}
         onDelete={deletion.ask}
         focusRef={deletion.tableRef}
       />
-      {EditDialog && <EditDialog record={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDelete
+      {UpdateDialog && <UpdateDialog record={editing} onClose={() => setEditing(null)} />}
+      <DeleteDialog
         noun={props.noun}
         opened={deletion.target !== null}
         pending={deletion.pending}

@@ -4,13 +4,19 @@ import { notifyError, notifySuccess } from './notify';
 /** What a form learns from its submit: saved (reset the form) or not (keep the input, show field errors). */
 export type SubmitOutcome = { saved: true } | { saved: false; errors: Record<string, string> };
 
+export interface SaveMessages {
+  success: string;
+  successDetail?: string;
+  failure: string;
+}
+
 /**
  * Runs a save with the spec's toasts (SPEC.md section 8): the success toast and `onSaved`, or
  * the destructive 'Error' toast, the error in the console, and the server's field messages.
  */
 export async function saveWithToasts(
   save: () => Promise<unknown>,
-  messages: { success: string; successDetail?: string; failure: string },
+  messages: SaveMessages,
   onSaved: () => void,
 ): Promise<SubmitOutcome> {
   try {

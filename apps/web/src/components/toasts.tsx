@@ -1,6 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense } from 'react';
-import { useNeededOnce } from './on-demand';
+import { useNeededOnce } from '../hooks/on-demand';
 
 const NotificationContainer = lazy(() => import('./notification-container'));
 

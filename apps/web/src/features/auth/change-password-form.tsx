@@ -1,9 +1,10 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/PasswordInput.css';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@journey/contracts';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { requiredInput, SubmitRow } from '../../components/form-fields';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
 import { useChangePassword } from './use-auth';
 
@@ -46,29 +47,23 @@ export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => 
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps('currentPassword')}
+          {...requiredInput(form, 'currentPassword')}
         />
         <PasswordInput
           label="New password"
           autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('newPassword')}
+          {...requiredInput(form, 'newPassword')}
         />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('confirmPassword')}
+          {...requiredInput(form, 'confirmPassword')}
         />
-        <Group justify="flex-end">
+        <SubmitRow pending={change.isPending} label="Change password">
           <Button variant="default" onClick={props.onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Change password'}
-          </Button>
-        </Group>
+        </SubmitRow>
       </Stack>
     </form>
   );

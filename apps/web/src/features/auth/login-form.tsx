@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { requiredInput } from '../../components/form-fields';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
 import { useLogin } from './use-auth';
 
@@ -32,17 +33,11 @@ export function LoginForm() {
       })}
     >
       <Stack>
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          withAsterisk
-          {...form.getInputProps('username')}
-        />
+        <TextInput label="Username" autoComplete="username" {...requiredInput(form, 'username')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps('password')}
+          {...requiredInput(form, 'password')}
         />
         <Button type="submit" size="md" disabled={login.isPending} fullWidth>
           {login.isPending ? 'Logging in...' : 'Login'}

@@ -5,6 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { requiredInput } from '../../components/form-fields';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
 import { useRegister, useRegistrationStatus } from './use-auth';
 
@@ -40,30 +41,17 @@ export function RegisterForm() {
         )}
         <fieldset disabled={closed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack>
-            <TextInput
-              label="Username"
-              autoComplete="username"
-              withAsterisk
-              {...form.getInputProps('username')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
+            <TextInput label="Username" autoComplete="username" {...requiredInput(form, 'username')} />
+            <TextInput label="Email" type="email" autoComplete="email" {...requiredInput(form, 'email')} />
             <PasswordInput
               label="Password"
               autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password')}
+              {...requiredInput(form, 'password')}
             />
             <PasswordInput
               label="Confirm Password"
               autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('confirmPassword')}
+              {...requiredInput(form, 'confirmPassword')}
             />
             <Button type="submit" size="md" disabled={closed || register.isPending} fullWidth>
               {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -7,33 +7,19 @@ import {
   EXPERIMENT_STATUSES,
   experimentInput,
   STATUS_COLORS,
-  type ExperimentStatus,
+  type ExperimentInput,
   isImageAddress,
 } from '@journey/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  Image,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Group, Image, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
+import type { EntityFormProps } from '../../components/entity-dialogs';
+import { EntityForm } from '../../components/entity-form';
+import { DescriptionField, requiredInput } from '../../components/form-fields';
 
-export interface ExperimentFormValues {
-  title: string;
-  description: string;
-  status: ExperimentStatus;
-  projectCount: number | string;
-  imageUrl: string;
-}
+/** The schema's input as the fields hold it; the colour is no field, it follows the status. */
+export type ExperimentFormValues = Required<Omit<ExperimentInput, 'statusColor'>> & { imageUrl: string };
 
 const EMPTY: ExperimentFormValues = {
   title: '',
@@ -44,11 +30,11 @@ const EMPTY: ExperimentFormValues = {
 };
 
 /** The one experiment form, for adding and editing; the status sets the colour through the one map. */
-export function ExperimentForm(props: {
-  initialValues?: ExperimentFormValues;
-  pending: boolean;
-  onSubmit: (values: ExperimentFormValues & { statusColor: string }) => Promise<SubmitOutcome>;
-}) {
+export function ExperimentForm(
+  props: EntityFormProps<ExperimentFormValues & { statusColor: string }> & {
+    initialValues?: ExperimentFormValues;
+  },
+) {
   const form = useForm<ExperimentFormValues>({
     initialValues: props.initialValues ?? EMPTY,
     validate: schemaResolver(experimentInput, { sync: true }),
@@ -59,84 +45,68 @@ export function ExperimentForm(props: {
   const color = STATUS_COLORS[form.values.status];
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        applyOutcome(form, (values: ExperimentFormValues) =>
-          props.onSubmit({ ...values, statusColor: STATUS_COLORS[values.status].className }),
-        ),
-      )}
+    <EntityForm
+      form={form}
+      pending={props.pending}
+      onSubmit={(values) =>
+        props.onSubmit({ ...values, statusColor: STATUS_COLORS[values.status].className })
+      }
     >
-      <Stack>
-        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          withAsterisk
-          autosize
-          minRows={3}
-          {...form.getInputProps('description')}
+      <TextInput label="Title" {...requiredInput(form, 'title')} />
+      <DescriptionField minRows={3} {...form.getInputProps('description')} />
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="Status"
+          data={[...EXPERIMENT_STATUSES]}
+          {...requiredInput(form, 'status')}
+          description={
+            <Group gap={6} component="span">
+              Colour
+              <Badge component="span" size="xs" color={`${color.color}.9`} variant="filled">
+                {color.color}
+              </Badge>
+            </Group>
+          }
         />
-        <Group grow align="flex-start">
-          <NativeSelect
-            label="Status"
-            withAsterisk
-            data={[...EXPERIMENT_STATUSES]}
-            {...form.getInputProps('status')}
-            description={
-              <Group gap={6} component="span">
-                Colour
-                <Badge component="span" size="xs" color={`${color.color}.9`} variant="filled">
-                  {color.color}
-                </Badge>
-              </Group>
-            }
-          />
-          <NumberInput
-            label="Projects"
-            withAsterisk
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('projectCount')}
-          />
-        </Group>
-        <TextInput
-          label="Image URL"
-          description="An https:// address or a path on this site"
-          {...form.getInputProps('imageUrl')}
-          onChange={(event) => {
-            setPreviewFailed(false);
-            form.getInputProps('imageUrl').onChange(event);
-          }}
+        <NumberInput
+          label="Projects"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          {...requiredInput(form, 'projectCount')}
         />
-        {/* Only an address the form would accept is fetched: anything else would be requested
+      </Group>
+      <TextInput
+        label="Image URL"
+        description="An https:// address or a path on this site"
+        {...form.getInputProps('imageUrl')}
+        onChange={(event) => {
+          setPreviewFailed(false);
+          form.getInputProps('imageUrl').onChange(event);
+        }}
+      />
+      {/* Only an address the form would accept is fetched: anything else would be requested
             relative to this page, a needless 404. */}
-        {isImageAddress(previewUrl) && !previewFailed ? (
-          <Image
-            src={previewUrl}
-            alt="Preview of the experiment image"
-            radius="md"
-            w={256}
-            h={160}
-            fit="cover"
-            onError={() => setPreviewFailed(true)}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {previewFailed
-              ? 'No preview: the image could not be loaded.'
-              : previewUrl === ''
-                ? 'No image URL: the default image will be used.'
-                : 'No preview: this is not a valid image URL.'}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={props.pending}>
-            {props.pending ? 'Saving...' : 'Save'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {isImageAddress(previewUrl) && !previewFailed ? (
+        <Image
+          src={previewUrl}
+          alt="Preview of the experiment image"
+          radius="md"
+          w={256}
+          h={160}
+          fit="cover"
+          onError={() => setPreviewFailed(true)}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {previewFailed
+            ? 'No preview: the image could not be loaded.'
+            : previewUrl === ''
+              ? 'No image URL: the default image will be used.'
+              : 'No preview: this is not a valid image URL.'}
+        </Text>
+      )}
+    </EntityForm>
   );
 }
 

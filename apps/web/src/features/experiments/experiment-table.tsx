@@ -1,14 +1,13 @@
-import type { EXPERIMENT_SORTS, Experiment } from '@journey/contracts';
-import { STATUS_COLORS } from '@journey/contracts/constants';
+import type { Experiment, ExperimentPageRequest } from '@journey/contracts';
+import { EXPERIMENT_PAGE_DEFAULTS, STATUS_COLORS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
-import { AddExperimentDialog, EditExperimentDialog } from './experiment-dialogs';
+import { CreateExperimentButton } from './create-experiment-button';
+import { UpdateExperimentDialog } from './update-experiment-dialog';
 import { useDeleteExperiment, useExperimentPage } from './use-experiments';
 
-type Sort = (typeof EXPERIMENT_SORTS)[number];
-
-const COLUMNS: Column<Experiment, Sort>[] = [
+const COLUMNS: Column<Experiment, ExperimentPageRequest['sort']>[] = [
   { label: 'Title', sort: 'title', render: (e) => e.title },
   {
     label: 'Status',
@@ -28,13 +27,13 @@ export function ExperimentTable() {
       caption="Experiments"
       noun="experiment"
       columns={COLUMNS}
-      defaultSort={{ sort: 'createdAt', direction: 'asc' }}
+      defaultSort={EXPERIMENT_PAGE_DEFAULTS}
       usePage={useExperimentPage}
       useDelete={useDeleteExperiment}
       rowLabel={(e) => e.title}
       emptyText="No experiments yet. Launch the first one."
-      toolbar={<AddExperimentDialog />}
-      EditDialog={EditExperimentDialog}
+      toolbar={<CreateExperimentButton />}
+      UpdateDialog={UpdateExperimentDialog}
     />
   );
 }

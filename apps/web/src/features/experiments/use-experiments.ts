@@ -1,5 +1,6 @@
 import type { ExperimentPageRequest } from '@journey/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
+import { entityMutations } from '../../hooks/use-entity-mutations';
 import { trpc } from '../../lib/trpc';
 
 export function useExperiments() {
@@ -16,17 +17,8 @@ function useInvalidateExperiments() {
   return () => Promise.all([utils.experiments.list.invalidate(), utils.experiments.page.invalidate()]);
 }
 
-export function useCreateExperiment() {
-  const invalidate = useInvalidateExperiments();
-  return trpc.experiments.create.useMutation({ onSuccess: invalidate });
-}
-
-export function useUpdateExperiment() {
-  const invalidate = useInvalidateExperiments();
-  return trpc.experiments.update.useMutation({ onSuccess: invalidate });
-}
-
-export function useDeleteExperiment() {
-  const invalidate = useInvalidateExperiments();
-  return trpc.experiments.delete.useMutation({ onSuccess: invalidate });
-}
+export const {
+  useCreate: useCreateExperiment,
+  useUpdate: useUpdateExperiment,
+  useDelete: useDeleteExperiment,
+} = entityMutations(trpc.experiments, useInvalidateExperiments);

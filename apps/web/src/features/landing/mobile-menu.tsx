@@ -7,7 +7,7 @@ import { Button, Drawer, Stack } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { useOpenedAfterMount } from '../../components/on-demand';
+import { useOpenedAfterMount } from '../../hooks/on-demand';
 import { scrollBehavior } from '../../lib/scroll';
 import { NAV_LINKS } from './nav-links';
 import headerClasses from './site-header.module.css';

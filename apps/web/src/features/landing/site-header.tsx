@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
-import { useNeededOnce } from '../../components/on-demand';
+import { useNeededOnce } from '../../hooks/on-demand';
 import { NAV_LINKS } from './nav-links';
 import classes from './site-header.module.css';
 

@@ -2,32 +2,19 @@
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { milestoneInput, parseDateInput } from '@journey/contracts';
-import {
-  Button,
-  Group,
-  Input,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { milestoneInput, parseDateInput, type MilestoneInput, type MilestoneType } from '@journey/contracts';
+import { Group, Input, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { AmountInput } from '../../components/amount-input';
 import { DateField, localToday } from '../../components/date-field';
+import type { EntityFormProps } from '../../components/entity-dialogs';
+import { EntityForm } from '../../components/entity-form';
+import { DescriptionField, requiredInput } from '../../components/form-fields';
 import { formatDate } from '../../lib/format';
-import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
 
-export interface MilestoneFormValues {
-  title: string;
-  description: string;
-  date: string;
-  day: number | string;
-  isRevenue: 0 | 1;
-  amount: string;
-}
+/** The schema's input as the fields hold it: every field present, the amount as typed (empty for none). */
+export type MilestoneFormValues = Required<MilestoneInput> & { isRevenue: MilestoneType; amount: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,16 +55,16 @@ const emptyMilestone = (): MilestoneFormValues => ({
 });
 
 /** The one milestone form, for adding and editing; the amount shows only for revenue milestones. */
-export function MilestoneForm(props: {
-  initialValues?: MilestoneFormValues;
-  /**
-   * Adding only: the first milestone's date, to suggest the day count from the chosen date, or null
-   * when there is no milestone yet. Left out (editing, or the list still loading), nothing is suggested.
-   */
-  journeyStart?: string | null;
-  pending: boolean;
-  onSubmit: (values: MilestoneFormValues) => Promise<SubmitOutcome>;
-}) {
+export function MilestoneForm(
+  props: EntityFormProps<MilestoneFormValues> & {
+    initialValues?: MilestoneFormValues;
+    /**
+     * Adding only: the first milestone's date, to suggest the day count from the chosen date, or null
+     * when there is no milestone yet. Left out (editing, or the list still loading), nothing is suggested.
+     */
+    journeyStart?: string | null;
+  },
+) {
   const form = useForm<MilestoneFormValues>({
     initialValues: props.initialValues ?? emptyMilestone(),
     // Only the visitor's own focus on Day stops the suggestion; our setFieldValue must not count.
@@ -96,60 +83,46 @@ export function MilestoneForm(props: {
   }, [props.journeyStart]);
 
   return (
-    <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
-      <Stack>
-        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
+    <EntityForm form={form} pending={props.pending} onSubmit={props.onSubmit}>
+      <TextInput label="Title" {...requiredInput(form, 'title')} />
+      <DescriptionField minRows={3} {...form.getInputProps('description')} />
+      <Group grow align="flex-start">
+        <DateField
+          label="Date"
           withAsterisk
-          autosize
-          minRows={3}
-          {...form.getInputProps('description')}
+          {...dateProps}
+          onChange={(value) => {
+            dateProps.onChange(value);
+            suggest(value);
+          }}
         />
-        <Group grow align="flex-start">
-          <DateField
-            label="Date"
-            withAsterisk
-            {...dateProps}
-            onChange={(value) => {
-              dateProps.onChange(value);
-              suggest(value);
-            }}
-          />
-          <NumberInput
-            label="Day"
-            description={dayHint(props.journeyStart)}
-            // Hints under the inputs keep Date and Day level, however long each hint is.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            withAsterisk
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('day')}
-          />
-        </Group>
-        <Input.Wrapper label="Type" labelElement="div" labelProps={{ id: 'milestone-type-label' }}>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="milestone-type-label"
-            data={[
-              { label: 'Milestone', value: '0' },
-              { label: 'Revenue', value: '1' },
-            ]}
-            value={String(form.values.isRevenue)}
-            onChange={(value) => form.setFieldValue('isRevenue', value === '1' ? 1 : 0)}
-          />
-        </Input.Wrapper>
-        {form.values.isRevenue === 1 && (
-          <AmountInput label="Revenue Amount" {...form.getInputProps('amount')} />
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={props.pending}>
-            {props.pending ? 'Saving...' : 'Save'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <NumberInput
+          label="Day"
+          description={dayHint(props.journeyStart)}
+          // Hints under the inputs keep Date and Day level, however long each hint is.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...requiredInput(form, 'day')}
+        />
+      </Group>
+      <Input.Wrapper label="Type" labelElement="div" labelProps={{ id: 'milestone-type-label' }}>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="milestone-type-label"
+          data={[
+            { label: 'Milestone', value: '0' },
+            { label: 'Revenue', value: '1' },
+          ]}
+          value={String(form.values.isRevenue)}
+          onChange={(value) => form.setFieldValue('isRevenue', value === '1' ? 1 : 0)}
+        />
+      </Input.Wrapper>
+      {form.values.isRevenue === 1 && (
+        <AmountInput label="Revenue Amount" {...form.getInputProps('amount')} />
+      )}
+    </EntityForm>
   );
 }
 

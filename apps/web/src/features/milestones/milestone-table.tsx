@@ -1,17 +1,15 @@
-import type { MILESTONE_SORTS, Milestone } from '@journey/contracts';
-import { MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
+import type { Milestone, MilestonePageRequest } from '@journey/contracts';
+import { MILESTONE_PAGE_DEFAULTS, MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
 import { MILESTONE_TEXT } from '../../app/theme';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
-import { AddMilestoneDialog } from './add-milestone-dialog';
-import { EditMilestoneDialog } from './edit-milestone-dialog';
+import { CreateMilestoneButton } from './create-milestone-button';
+import { UpdateMilestoneDialog } from './update-milestone-dialog';
 import { useDeleteMilestone, useMilestonePage } from './use-milestones';
 
-type Sort = (typeof MILESTONE_SORTS)[number];
-
-const COLUMNS: Column<Milestone, Sort>[] = [
+const COLUMNS: Column<Milestone, MilestonePageRequest['sort']>[] = [
   { label: 'Day', sort: 'day', align: 'right', render: (m) => m.day },
   { label: 'Title', sort: 'title', render: (m) => m.title },
   { label: 'Date', sort: 'date', render: (m) => formatDate(m.date) },
@@ -37,13 +35,13 @@ export function MilestoneTable() {
       caption="Milestones"
       noun="milestone"
       columns={COLUMNS}
-      defaultSort={{ sort: 'day', direction: 'asc' }}
+      defaultSort={MILESTONE_PAGE_DEFAULTS}
       usePage={useMilestonePage}
       useDelete={useDeleteMilestone}
       rowLabel={(m) => `${m.title} (day ${m.day})`}
       emptyText="No milestones yet. Add the first one."
-      toolbar={<AddMilestoneDialog />}
-      EditDialog={EditMilestoneDialog}
+      toolbar={<CreateMilestoneButton />}
+      UpdateDialog={UpdateMilestoneDialog}
     />
   );
 }

@@ -18,7 +18,7 @@ import { MILESTONE_TEXT } from '../../app/theme';
 import { SectionHeading } from '../../components/section-heading';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
-import { AddMilestoneDialog } from './add-milestone-dialog';
+import { CreateMilestoneButton } from './create-milestone-button';
 import { useMilestones } from './use-milestones';
 
 /** 'Journey Milestones': the timeline; revenue milestones in green, achievements in blue. */
@@ -34,7 +34,7 @@ export function MilestoneTimeline() {
             <SectionHeading id="milestones-title" eyebrow="Timeline" title="Journey Milestones">
               The moments that mattered, counted in days since the first line of code.
             </SectionHeading>
-            {user && <AddMilestoneDialog />}
+            {user && <CreateMilestoneButton />}
           </Group>
 
           {isPending ? (

@@ -1,5 +1,6 @@
 import type { MilestonePageRequest } from '@journey/contracts';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { entityMutations } from '../../hooks/use-entity-mutations';
 import { trpc } from '../../lib/trpc';
 import { MILESTONE_PAGE_KEY } from '../milestone-pages/milestone-page-key';
 
@@ -23,20 +24,11 @@ function useInvalidateMilestones() {
     ]);
 }
 
-export function useCreateMilestone() {
-  const invalidate = useInvalidateMilestones();
-  return trpc.milestones.create.useMutation({ onSuccess: invalidate });
-}
-
-export function useUpdateMilestone() {
-  const invalidate = useInvalidateMilestones();
-  return trpc.milestones.update.useMutation({ onSuccess: invalidate });
-}
-
-export function useDeleteMilestone() {
-  const invalidate = useInvalidateMilestones();
-  return trpc.milestones.delete.useMutation({ onSuccess: invalidate });
-}
+export const {
+  useCreate: useCreateMilestone,
+  useUpdate: useUpdateMilestone,
+  useDelete: useDeleteMilestone,
+} = entityMutations(trpc.milestones, useInvalidateMilestones);
 
 /** The first milestone's date: day 1 of the journey, for suggesting day counts. */
 export function useJourneyStart(): string | undefined {

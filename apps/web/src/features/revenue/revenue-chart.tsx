@@ -2,6 +2,7 @@
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import type { RevenueSeries, RevenueSeriesPoint } from '@journey/contracts';
+import { perSource, type PerSource } from '@journey/contracts/constants';
 import { AreaChart } from '@mantine/charts';
 import type { TooltipContentProps } from 'recharts';
 import { formatMoney } from '../../lib/format';
@@ -15,13 +16,7 @@ export interface RevenueChartProps {
 }
 
 /** A chart row: numbers for recharts to draw, the exact decimal strings for the tooltip. */
-interface Row {
-  label: string;
-  ai: number;
-  passive: number;
-  consulting: number;
-  point: RevenueSeriesPoint;
-}
+type Row = { label: string; point: RevenueSeriesPoint } & PerSource<number>;
 
 const compactMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -58,9 +53,7 @@ const sourceOrder = (key: unknown) => SOURCES.findIndex(({ source }) => source =
 export default function RevenueChart({ series, label }: RevenueChartProps) {
   const data: Row[] = series.points.map((point) => ({
     label: bucketLabel(point.date, series.bucket),
-    ai: Number(point.ai),
-    passive: Number(point.passive),
-    consulting: Number(point.consulting),
+    ...perSource((source) => Number(point[source])),
     point,
   }));
   return (

@@ -1,18 +1,18 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Combobox.css';
 import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
-import { Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { AmountInput } from '../../components/amount-input';
 import { DateField, localToday } from '../../components/date-field';
-import { applyOutcome, type SubmitOutcome } from '../../components/submit-outcome';
+import type { EntityFormProps } from '../../components/entity-dialogs';
+import { EntityForm } from '../../components/entity-form';
+import { DescriptionField, requiredInput } from '../../components/form-fields';
 
-export interface RevenueFormValues {
-  amount: string;
-  source: RevenueInput['source'];
-  description: string;
-  date: string;
-}
+/** The schema's input as the fields hold it: the amount as typed, the date as YYYY-MM-DD. */
+export type RevenueFormValues = RevenueInput & { amount: string; date: string };
+
+const SOURCE_OPTIONS = REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }));
 
 const emptyRevenue = (): RevenueFormValues => ({
   amount: '',
@@ -22,41 +22,21 @@ const emptyRevenue = (): RevenueFormValues => ({
 });
 
 /** The one revenue form, for adding and for editing (SPEC.md section 5 messages through the shared schema). */
-export function RevenueForm(props: {
-  initialValues?: RevenueFormValues;
-  pending: boolean;
-  onSubmit: (values: RevenueFormValues) => Promise<SubmitOutcome>;
-}) {
+export function RevenueForm(
+  props: EntityFormProps<RevenueFormValues> & { initialValues?: RevenueFormValues },
+) {
   const form = useForm<RevenueFormValues>({
     initialValues: props.initialValues ?? emptyRevenue(),
     validate: schemaResolver(revenueInput, { sync: true }),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit(applyOutcome(form, props.onSubmit))}>
-      <Stack>
-        <AmountInput label="Amount" withAsterisk {...form.getInputProps('amount')} />
-        <NativeSelect
-          label="Source"
-          withAsterisk
-          data={REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }))}
-          {...form.getInputProps('source')}
-        />
-        <Textarea
-          label="Description"
-          withAsterisk
-          autosize
-          minRows={2}
-          {...form.getInputProps('description')}
-        />
-        <DateField label="Date" withAsterisk {...form.getInputProps('date')} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={props.pending}>
-            {props.pending ? 'Saving...' : 'Save'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EntityForm form={form} pending={props.pending} onSubmit={props.onSubmit}>
+      <AmountInput label="Amount" {...requiredInput(form, 'amount')} />
+      <NativeSelect label="Source" data={SOURCE_OPTIONS} {...requiredInput(form, 'source')} />
+      <DescriptionField minRows={2} {...form.getInputProps('description')} />
+      <DateField label="Date" {...requiredInput(form, 'date')} />
+    </EntityForm>
   );
 }
 

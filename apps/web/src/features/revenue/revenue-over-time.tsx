@@ -7,7 +7,7 @@ import {
 import { Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useIntersection, useMounted } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { useNeededOnce } from '../../components/on-demand';
+import { useNeededOnce } from '../../hooks/on-demand';
 import { SectionHeading } from '../../components/section-heading';
 import { SeriesTable } from './series-table';
 import { useRevenueSeries } from './use-revenue';

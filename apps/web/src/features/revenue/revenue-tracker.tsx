@@ -1,5 +1,6 @@
 import {
   REVENUE_SOURCE_LABELS,
+  REVENUE_SOURCES,
   REVENUE_TARGET,
   STAT_CARDS,
   type RevenueSource,
@@ -23,7 +24,7 @@ import { CountingNumber } from '../../components/counting-number';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
-import { AddRevenueDialog } from './add-revenue-dialog';
+import { CreateRevenueButton } from './create-revenue-button';
 import { useRevenueSummary } from './use-revenue';
 import classes from './revenue-tracker.module.css';
 
@@ -31,10 +32,7 @@ type Filter = 'all' | RevenueSource;
 
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'all', label: 'All Revenue' },
-  ...(Object.entries(REVENUE_SOURCE_LABELS) as [RevenueSource, string][]).map(([value, label]) => ({
-    value,
-    label,
-  })),
+  ...REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] })),
 ];
 
 const STAT_ICONS = [IconStack2, IconChartArrowsVertical, IconCalendarTime];
@@ -59,7 +57,7 @@ export function RevenueTracker() {
             <SectionHeading id="tracker-title" eyebrow="Live numbers" title={`${productName} Build Tracker`}>
               Every dollar, logged in public. No vanity metrics, no rounding up.
             </SectionHeading>
-            {user && <AddRevenueDialog />}
+            {user && <CreateRevenueButton />}
           </Group>
 
           <div className={classes.panel}>

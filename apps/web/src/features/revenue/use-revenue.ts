@@ -1,6 +1,7 @@
 import type { RevenuePageRequest } from '@journey/contracts';
 import type { RevenueSeriesRange } from '@journey/contracts/constants';
 import { keepPreviousData } from '@tanstack/react-query';
+import { entityMutations } from '../../hooks/use-entity-mutations';
 import { trpc } from '../../lib/trpc';
 
 export function useRevenueSummary() {
@@ -28,17 +29,8 @@ function useInvalidateRevenue() {
     ]);
 }
 
-export function useCreateRevenue() {
-  const invalidate = useInvalidateRevenue();
-  return trpc.revenue.create.useMutation({ onSuccess: invalidate });
-}
-
-export function useUpdateRevenue() {
-  const invalidate = useInvalidateRevenue();
-  return trpc.revenue.update.useMutation({ onSuccess: invalidate });
-}
-
-export function useDeleteRevenue() {
-  const invalidate = useInvalidateRevenue();
-  return trpc.revenue.delete.useMutation({ onSuccess: invalidate });
-}
+export const {
+  useCreate: useCreateRevenue,
+  useUpdate: useUpdateRevenue,
+  useDelete: useDeleteRevenue,
+} = entityMutations(trpc.revenue, useInvalidateRevenue);

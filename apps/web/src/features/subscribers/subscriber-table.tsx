@@ -1,4 +1,5 @@
-import { type SUBSCRIBER_SORTS, type Subscriber } from '@journey/contracts';
+import type { Subscriber, SubscriberPageRequest } from '@journey/contracts';
+import { SUBSCRIBER_PAGE_DEFAULTS } from '@journey/contracts/constants';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Column } from '../../components/data-table';
@@ -6,9 +7,7 @@ import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
 import { useDeleteSubscriber, useSubscriberPage } from './use-subscribers';
 
-type Sort = (typeof SUBSCRIBER_SORTS)[number];
-
-const COLUMNS: Column<Subscriber, Sort>[] = [
+const COLUMNS: Column<Subscriber, SubscriberPageRequest['sort']>[] = [
   { label: 'Email', sort: 'email', render: (s) => s.email },
   { label: 'Consent', sort: 'consent', render: (s) => (s.consent ? 'Yes' : 'No') },
   { label: 'Subscribed on', sort: 'createdAt', render: (s) => formatDate(s.createdAt) },
@@ -20,7 +19,7 @@ export function SubscriberTable() {
       caption="Subscribers"
       noun="subscriber"
       columns={COLUMNS}
-      defaultSort={{ sort: 'createdAt', direction: 'desc' }}
+      defaultSort={SUBSCRIBER_PAGE_DEFAULTS}
       usePage={useSubscriberPage}
       useDelete={useDeleteSubscriber}
       rowLabel={(s) => s.email}

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 /** The one delete confirmation of every table (SPEC.md section 2). */
-export function ConfirmDelete(props: {
+export function DeleteDialog(props: {
   /** "milestone", "revenue entry", "experiment" or "subscriber". */
   noun: string;
   opened: boolean;

@@ -1,0 +1,27 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { Suspense, type ComponentType } from 'react';
+import { useNeededOnce } from '../hooks/on-demand';
+import type { DialogProps } from './entity-dialogs';
+
+/**
+ * An 'Add New …' button and its dialog, given as a lazy component: the dialog, its form and its save
+ * are fetched on first open, so a page that only shows the button does not load them.
+ */
+export function CreateButton(props: { label: string; Dialog: ComponentType<DialogProps> }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const openedOnce = useNeededOnce(opened);
+  return (
+    <>
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
+        {props.label}
+      </Button>
+      {openedOnce && (
+        <Suspense fallback={null}>
+          <props.Dialog opened={opened} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Milestone } from '@journey/contracts';
+import { lazy } from 'react';
+import { amountForInput } from '../../components/amount-input';
+import { UpdateDialog, type RecordDialogProps } from '../../components/entity-dialogs';
+import type { MilestoneFormValues } from './milestone-form';
+import { useUpdateMilestone } from './use-milestones';
+
+const MilestoneForm = lazy(() => import('./milestone-form'));
+
+const MESSAGES = { success: 'Milestone updated', failure: 'There was a problem updating your milestone.' };
+
+const formValues = (milestone: Milestone): MilestoneFormValues => ({
+  ...milestone,
+  date: milestone.date.slice(0, 10),
+  amount: milestone.amount === null ? '' : amountForInput(milestone.amount),
+});
+
+/** No day suggestion here: an edited milestone keeps its day. */
+export function UpdateMilestoneDialog(props: RecordDialogProps<Milestone>) {
+  return (
+    <UpdateDialog
+      title="Edit Milestone"
+      {...props}
+      update={useUpdateMilestone()}
+      messages={MESSAGES}
+      formValues={formValues}
+    >
+      {(form) => <MilestoneForm {...form} />}
+    </UpdateDialog>
+  );
+}

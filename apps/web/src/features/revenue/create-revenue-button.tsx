@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import { CreateButton } from '../../components/create-button';
+
+const CreateRevenueDialog = lazy(() => import('./create-revenue-dialog'));
+
+/** 'Add New Revenue', shown to a signed-in user only (DESIGN.md item 3). */
+export function CreateRevenueButton() {
+  return <CreateButton label="Add New Revenue" Dialog={CreateRevenueDialog} />;
+}
