@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@journey/db/testing';
+import { ADMIN } from '@journey/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -67,7 +68,7 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-export const ADMIN = { username: 'founder', password: 'correct horse', email: 'founder@example.com' };
+export { ADMIN };
 
 /** Registers the first account (the admin) and returns its session cookie. */
 export async function registerAdmin(app: FastifyInstance): Promise<string> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/plugins/public-cache';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
-import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { ADMIN, call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
 import { waitFor } from './support/http';
 
 /**
@@ -189,7 +189,7 @@ describe('the public cache', () => {
     expect(trpcSignUp.statusCode).toBe(200);
     const login = await call(server.app, 'POST', '/api/login', {
       username: 'founder',
-      password: 'correct horse',
+      password: ADMIN.password,
     });
     expect(login.statusCode).toBe(200);
     const session = login.cookies.find((c) => c.name === 'journey_session');

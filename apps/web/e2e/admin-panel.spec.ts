@@ -1,13 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  ADMIN_TABS,
-  deleteThroughDialog,
-  expect,
-  openAdminTab,
-  tabOf,
-  test,
-  type AdminTabKey,
-} from './admin-server';
+import { expect, test } from './admin-server';
+import { ADMIN_TABS, deleteThroughDialog, openAdminTab, tabOf, type AdminTabKey } from './admin-tabs';
 import { ADMIN } from './fixtures';
 import {
   badgeColors,
