@@ -98,9 +98,18 @@ export function call(
   });
 }
 
+export interface AdminServer {
+  server: TestServer;
+  cookie: string;
+  /** `call` on this server as the admin. */
+  call(method: InjectOptions['method'], url: string, payload?: unknown): ReturnType<typeof call>;
+}
+
 /** For a test file: a server with the admin signed in, started before its tests and closed after them. */
-export function useAdminServer(): { server: TestServer; cookie: string } {
-  const state = {} as { server: TestServer; cookie: string };
+export function useAdminServer(): AdminServer {
+  const state = {
+    call: (method, url, payload) => call(state.server.app, method, url, payload, state.cookie),
+  } as AdminServer;
   beforeAll(async () => {
     state.server = await startTestServer();
     state.cookie = await registerAdmin(state.server.app);
