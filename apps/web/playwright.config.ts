@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { assertChromium, chromiumArgs, chromiumPath } from './e2e/chromium';
+import { assertChromium, chromiumArgs, chromiumPath } from '@journey/testing';
 import type { E2EOptions } from './e2e/options';
 
 /**
@@ -101,7 +101,7 @@ export default defineConfig<E2EOptions>({
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
-      args: chromiumArgs,
+      args: [...chromiumArgs],
     },
     locale: 'en-US',
     timezoneId: 'UTC',

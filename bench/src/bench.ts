@@ -18,6 +18,7 @@ import { formatLike } from './report/prettier';
 import { prependSection } from './report/results-file';
 import { startAppServer, serverLogReports } from './server/app-server';
 import { assertBuilt, buildApp } from './server/build';
+import { commandOptions } from './cli/common-options';
 
 async function benchDriver(backend: Backend, options: BenchOptions): Promise<DriverResults> {
   const results: DriverResults = { driver: backend.name };
@@ -67,13 +68,8 @@ function commandLine(options: BenchOptions): string {
 }
 
 async function main(): Promise<void> {
-  // `pnpm bench -- --flag` passes the `--` along.
-  const args = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
-  const options = parseBenchOptions(args);
-  if (options === 'help') {
-    console.log(BENCH_USAGE);
-    return;
-  }
+  const options = commandOptions(parseBenchOptions, BENCH_USAGE);
+  if (!options) return;
   // Checked before the build: a wrong URL should not cost a build to find out.
   const backends = [pgliteBackend, ...(options.databaseUrl ? [postgresBackend(options.databaseUrl)] : [])];
   if (options.build) await buildApp();

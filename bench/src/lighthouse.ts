@@ -19,14 +19,11 @@ import { prependSection } from './report/results-file';
 import { startAppServer } from './server/app-server';
 import { assertBuilt, buildApp } from './server/build';
 import type { RunnerResult } from 'lighthouse';
+import { commandOptions } from './cli/common-options';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
-  const options = parseLighthouseOptions(args);
-  if (options === 'help') {
-    console.log(LIGHTHOUSE_USAGE);
-    return;
-  }
+  const options = commandOptions(parseLighthouseOptions, LIGHTHOUSE_USAGE);
+  if (!options) return;
   if (options.build) await buildApp();
   await assertBuilt();
 

@@ -7,24 +7,22 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@journey/db';
-import autocannon from 'autocannon';
-import { addSampleContent, adminWriteHeaders, BENCH_REVENUE, registerAdmin } from './fixtures/seed-api';
+import { addSampleContent, BENCH_REVENUE, registerAdmin } from './fixtures/seed-api';
 import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
 import { defaultResultsFile } from './lib/paths';
 import { step } from './lib/log';
-import { READS } from './measure/endpoints';
-import { runContext, runDate } from './report/machine';
-import { fmt, table } from './report/markdown';
+import { failedAnswers, runMixed, WINDOW_S } from './measure/mixed-load';
+import { renderLoadReport, type DriverLoad } from './report/load-report';
+import { runDate } from './report/machine';
 import { prependSection } from './report/results-file';
-import { startAppServer, type AppServer } from './server/app-server';
+import { startAppServer } from './server/app-server';
 import { assertBuilt, buildApp } from './server/build';
-import { readProcessMemory } from './server/proc-status';
+import { commandArgs } from './cli/common-options';
 
 const RAMP_CONNECTIONS = [1, 2, 4, 8, 16, 32, 64, 128];
 /** A step that adds less than this to the throughput means the server is saturated. */
 const SATURATION_GAIN = 1.05;
-const WINDOW_S = 10;
 const MAX_RSS_GROWTH = 0.1;
 const WRITE_CENTS = toCents(BENCH_REVENUE.amount);
 
@@ -35,99 +33,10 @@ function toCents(amount: string): bigint {
 
 const fromCents = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
-interface MixedRun {
-  rps: number;
-  requests: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  timeouts: number;
-  statuses: Record<string, number>;
-  acknowledgedWrites: number;
-  rssWindows: number[];
-}
-
-/** Each connection cycles through the four public reads and one admin write (so 1 in 5 is a write). */
-async function runMixed(
-  app: AppServer,
-  cookie: string,
-  /** A fixed number of requests completes every write it sends: a timed run drops those in flight at the end. */
-  settings: { connections: number } & ({ duration: number } | { amount: number }),
-): Promise<MixedRun> {
-  let acknowledgedWrites = 0;
-  const samples: { at: number; rss: number }[] = [];
-  const started = performance.now();
-  const sampler = setInterval(() => {
-    readProcessMemory(app.pid).then(
-      ({ rss }) => samples.push({ at: (performance.now() - started) / 1000, rss }),
-      () => {},
-    );
-  }, 1000);
-  try {
-    const result = await autocannon({
-      url: app.url,
-      ...settings,
-      timeout: 10,
-      requests: [
-        ...READS.map(({ method, path }) => ({ method, path })),
-        {
-          method: 'POST' as const,
-          path: '/api/revenue',
-          headers: adminWriteHeaders(app.url, cookie),
-          body: JSON.stringify(BENCH_REVENUE),
-          onResponse: (status: number) => {
-            if (status === 201) acknowledgedWrites++;
-          },
-        },
-      ],
-    });
-    const statuses: Record<string, number> = {};
-    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
-    const windows = Math.floor(result.duration / WINDOW_S);
-    const rssWindows = Array.from({ length: windows }, (_, index) => {
-      const inWindow = samples.filter((s) => s.at >= index * WINDOW_S && s.at < (index + 1) * WINDOW_S);
-      return inWindow.reduce((sum, s) => sum + s.rss, 0) / Math.max(1, inWindow.length);
-    });
-    return {
-      rps: result.requests.total / result.duration,
-      requests: result.requests.total,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      statuses,
-      acknowledgedWrites,
-      rssWindows,
-    };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** Answers with a status other than 2xx. */
-function failedAnswers(run: MixedRun): number {
-  return Object.entries(run.statuses)
-    .filter(([code]) => !code.startsWith('2'))
-    .reduce((sum, [, count]) => sum + count, 0);
-}
-
 async function revenueTotal(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/revenue`);
   if (!response.ok) throw new Error(`GET /api/revenue answered ${response.status}`);
   return ((await response.json()) as { totalRevenue: string }).totalRevenue;
-}
-
-interface DriverLoad {
-  driver: string;
-  ramp: { connections: number; rps: number }[];
-  connections: number;
-  run: MixedRun;
-  before: string;
-  expected: string;
-  apiTotal: string;
-  sqlTotal: string;
-  rowsAdded: number;
-  failures: string[];
 }
 
 async function loadDriver(backend: Backend, duration: number, rampSeconds: number): Promise<DriverLoad> {
@@ -219,45 +128,8 @@ async function countRevenues(baseUrl: string, cookie: string): Promise<number> {
   return ((await response.json()) as { result: { data: { total: number } } }).result.data.total;
 }
 
-function render(date: string, command: string, results: DriverLoad[], duration: number): string {
-  const rows = results.map((r) => [
-    r.driver,
-    r.ramp.map((s) => `${s.connections}: ${Math.round(s.rps)}`).join(', '),
-    String(r.connections),
-    `${r.run.requests.toLocaleString('en-US')} (${Math.round(r.run.rps)}/s)`,
-    `${r.run.p50} / ${r.run.p99}`,
-    String(r.run.acknowledgedWrites),
-    String(r.run.errors + r.run.timeouts + failedAnswers(r.run)),
-    `${fmt.mib(r.run.rssWindows[1] ?? 0)} → ${fmt.mib(r.run.rssWindows.at(-1) ?? 0)}`,
-    `${r.apiTotal} / ${r.sqlTotal} / ${r.expected}`,
-    r.failures.length === 0 ? 'pass' : `FAIL: ${r.failures.join('; ')}`,
-  ]);
-  return [
-    `## Load test ${date}`,
-    '',
-    ...runContext(command).map((line) => `- ${line}`),
-    `- ${duration} s of the mix (GET /api/revenue, /api/milestones, /api/experiments, /, POST /api/revenue), 1 write in 5, at the concurrency where one more step of the ramp added under 5 % throughput.`,
-    '',
-    table(
-      [
-        'driver',
-        'ramp (connections: req/s)',
-        'connections',
-        'requests',
-        'p50 / p99 ms',
-        'writes acknowledged',
-        'errors + non-2xx',
-        'RSS 2nd → last 10 s window',
-        'total: API / SUM / expected',
-        'verdict',
-      ],
-      rows,
-    ),
-  ].join('\n');
-}
-
 async function main(): Promise<void> {
-  const args = process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
+  const args = commandArgs();
   const { values } = parseArgs({
     args,
     options: {
@@ -279,7 +151,7 @@ async function main(): Promise<void> {
   const date = runDate();
   const results: DriverLoad[] = [];
   for (const backend of backends) results.push(await loadDriver(backend, duration, rampSeconds));
-  const section = render(date, `pnpm bench:load ${args.join(' ')}`.trim(), results, duration);
+  const section = renderLoadReport(date, `pnpm bench:load ${args.join(' ')}`.trim(), results, duration);
   console.log(`\n${section}`);
   const resultsFile = values.results ? path.resolve(values.results) : defaultResultsFile;
   await prependSection(resultsFile, section);

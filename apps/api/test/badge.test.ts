@@ -18,13 +18,12 @@ function svgOf(body: string) {
 }
 
 const addRevenue = (amount: string, source = 'ai') =>
-  call(
-    admin.server.app,
-    'POST',
-    '/api/revenue',
-    { amount, source, description: 'A sale for the badge test', date: '2024-05-01' },
-    admin.cookie,
-  );
+  admin.call('POST', '/api/revenue', {
+    amount,
+    source,
+    description: 'A sale for the badge test',
+    date: '2024-05-01',
+  });
 
 describe('progress badge', () => {
   it('shows zero before any revenue', async () => {

@@ -29,7 +29,7 @@ describe('experiments', () => {
   });
 
   it('creates an experiment whose colour follows its status through the one map', async () => {
-    const response = await call(admin.server.app, 'POST', '/api/experiments', experiment, admin.cookie);
+    const response = await admin.call('POST', '/api/experiments', experiment);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -41,13 +41,7 @@ describe('experiments', () => {
 
   it('uses the placeholder image when none is given and coerces a numeric project count', async () => {
     const { imageUrl: _omitted, ...rest } = experiment;
-    const response = await call(
-      admin.server.app,
-      'POST',
-      '/api/experiments',
-      { ...rest, projectCount: '7' },
-      admin.cookie,
-    );
+    const response = await admin.call('POST', '/api/experiments', { ...rest, projectCount: '7' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ imageUrl: DEFAULT_EXPERIMENT_IMAGE_URL, projectCount: 7 });
   });
@@ -66,7 +60,7 @@ describe('experiments', () => {
     ],
   ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(admin.server.app, 'POST', '/api/experiments', payload, admin.cookie);
+    const response = await admin.call('POST', '/api/experiments', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await count()).toBe(before);
@@ -74,13 +68,11 @@ describe('experiments', () => {
 
   it('edits a seeded experiment, and deleted seeds stay deleted', async () => {
     const [first] = (await call(admin.server.app, 'GET', '/api/experiments')).json();
-    const edited = await call(
-      admin.server.app,
-      'PUT',
-      `/api/admin/experiments/${first.id}`,
-      { ...experiment, title: 'Solo App Builds v2', status: 'Flagship' },
-      admin.cookie,
-    );
+    const edited = await admin.call('PUT', `/api/admin/experiments/${first.id}`, {
+      ...experiment,
+      title: 'Solo App Builds v2',
+      status: 'Flagship',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       id: first.id,
@@ -88,18 +80,12 @@ describe('experiments', () => {
       statusColor: 'text-pink-500',
     });
 
-    expect(
-      (await call(admin.server.app, 'DELETE', `/api/admin/experiments/${first.id}`, undefined, admin.cookie))
-        .statusCode,
-    ).toBe(204);
+    expect((await admin.call('DELETE', `/api/admin/experiments/${first.id}`)).statusCode).toBe(204);
     const titles = (await call(admin.server.app, 'GET', '/api/experiments'))
       .json()
       .map((e: { title: string }) => e.title);
     expect(titles).not.toContain('Solo App Builds v2');
     expect(titles).not.toContain('Solo App Builds');
-    expect(
-      (await call(admin.server.app, 'PUT', `/api/admin/experiments/${first.id}`, experiment, admin.cookie))
-        .statusCode,
-    ).toBe(404);
+    expect((await admin.call('PUT', `/api/admin/experiments/${first.id}`, experiment)).statusCode).toBe(404);
   });
 });

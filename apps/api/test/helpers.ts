@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@journey/db/testing';
+import { ADMIN } from '@journey/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -67,7 +68,7 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-export const ADMIN = { username: 'founder', password: 'correct horse', email: 'founder@example.com' };
+export { ADMIN };
 
 /** Registers the first account (the admin) and returns its session cookie. */
 export async function registerAdmin(app: FastifyInstance): Promise<string> {
@@ -97,9 +98,18 @@ export function call(
   });
 }
 
+export interface AdminServer {
+  server: TestServer;
+  cookie: string;
+  /** `call` on this server as the admin. */
+  call(method: InjectOptions['method'], url: string, payload?: unknown): ReturnType<typeof call>;
+}
+
 /** For a test file: a server with the admin signed in, started before its tests and closed after them. */
-export function useAdminServer(): { server: TestServer; cookie: string } {
-  const state = {} as { server: TestServer; cookie: string };
+export function useAdminServer(): AdminServer {
+  const state = {
+    call: (method, url, payload) => call(state.server.app, method, url, payload, state.cookie),
+  } as AdminServer;
   beforeAll(async () => {
     state.server = await startTestServer();
     state.cookie = await registerAdmin(state.server.app);

@@ -78,11 +78,11 @@ describe('hostile input found by fuzzing', () => {
   it.each(['%20{id}', '{id}%20', '0{id}', '%2B{id}', '{id}.0', '000{id}'])(
     'the path id %s names no row: 400, nothing deleted',
     async (template) => {
-      const created = await call(admin.server.app, 'POST', '/api/revenue', revenue, admin.cookie);
+      const created = await admin.call('POST', '/api/revenue', revenue);
       expect(created.statusCode).toBe(201);
       const url = `/api/admin/revenue/${template.replace('{id}', String(created.json().id))}`;
       const before = await counts();
-      const response = await call(admin.server.app, 'DELETE', url, undefined, admin.cookie);
+      const response = await admin.call('DELETE', url);
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.id).toBe('Id must be a positive whole number.');
       expect(await counts()).toEqual(before);
@@ -120,13 +120,7 @@ describe('hostile input found by fuzzing', () => {
   });
 
   it('a tRPC path that cannot be decoded twice is a 404 with the error body, not a 500', async () => {
-    const response = await call(
-      admin.server.app,
-      'GET',
-      '/api/trpc/%25,revenue.page',
-      undefined,
-      admin.cookie,
-    );
+    const response = await admin.call('GET', '/api/trpc/%25,revenue.page', undefined);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No such procedure.' });
   });

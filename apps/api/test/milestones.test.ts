@@ -21,13 +21,7 @@ describe('milestones', () => {
   });
 
   it('creates an achievement with a null amount even when one is sent', async () => {
-    const response = await call(
-      admin.server.app,
-      'POST',
-      '/api/milestones',
-      { ...achievement, amount: '500' },
-      admin.cookie,
-    );
+    const response = await admin.call('POST', '/api/milestones', { ...achievement, amount: '500' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -41,49 +35,34 @@ describe('milestones', () => {
   });
 
   it('creates a revenue milestone with its amount, accepting true for isRevenue', async () => {
-    const response = await call(
-      admin.server.app,
-      'POST',
-      '/api/milestones',
-      { ...achievement, title: 'First $1,000', day: 10, isRevenue: true, amount: '1000' },
-      admin.cookie,
-    );
+    const response = await admin.call('POST', '/api/milestones', {
+      ...achievement,
+      title: 'First $1,000',
+      day: 10,
+      isRevenue: true,
+      amount: '1000',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ isRevenue: 1, amount: '1000.00', day: 10 });
   });
 
   it('reads thousands separators in a revenue milestone amount, REST and tRPC alike', async () => {
     const revenue = { ...achievement, title: 'First $1,250', day: 12, isRevenue: 1 };
-    const rest = await call(
-      admin.server.app,
-      'POST',
-      '/api/milestones',
-      { ...revenue, amount: '1,250.50' },
-      admin.cookie,
-    );
+    const rest = await admin.call('POST', '/api/milestones', { ...revenue, amount: '1,250.50' });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(rest.json().amount).toBe('1250.50');
-    const trpc = await call(
-      admin.server.app,
-      'POST',
-      '/api/trpc/milestones.create',
-      { ...revenue, amount: '12,345,678.90' },
-      admin.cookie,
-    );
+    const trpc = await admin.call('POST', '/api/trpc/milestones.create', {
+      ...revenue,
+      amount: '12,345,678.90',
+    });
     expect(trpc.statusCode, trpc.body).toBe(200);
     expect(trpc.json().result.data.amount).toBe('12345678.90');
-    const refused = await call(
-      admin.server.app,
-      'POST',
-      '/api/trpc/milestones.create',
-      { ...revenue, amount: '12,50' },
-      admin.cookie,
-    );
+    const refused = await admin.call('POST', '/api/trpc/milestones.create', { ...revenue, amount: '12,50' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.errors.amount).toBe('Revenue amount must be a valid number.');
     // The timeline tests below count on the milestones created before this one.
     for (const id of [rest.json().id, trpc.json().result.data.id]) {
-      await call(admin.server.app, 'DELETE', `/api/admin/milestones/${id}`, undefined, admin.cookie);
+      await admin.call('DELETE', `/api/admin/milestones/${id}`);
     }
   });
 
@@ -112,7 +91,7 @@ describe('milestones', () => {
     [{ ...achievement, isRevenue: 1, amount: '1,2345' }, 'amount', 'Revenue amount must be a valid number.'],
   ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(admin.server.app, 'POST', '/api/milestones', payload, admin.cookie);
+    const response = await admin.call('POST', '/api/milestones', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[field]).toBe(message);
     expect(await count()).toBe(before);
@@ -120,13 +99,13 @@ describe('milestones', () => {
 
   it('edits with the whole record, nulling the amount when the type becomes an achievement', async () => {
     const revenue = (await call(admin.server.app, 'GET', '/api/milestones')).json()[0];
-    const response = await call(
-      admin.server.app,
-      'PUT',
-      `/api/admin/milestones/${revenue.id}`,
-      { ...achievement, title: 'Now an achievement', day: 11, isRevenue: false, amount: '1000' },
-      admin.cookie,
-    );
+    const response = await admin.call('PUT', `/api/admin/milestones/${revenue.id}`, {
+      ...achievement,
+      title: 'Now an achievement',
+      day: 11,
+      isRevenue: false,
+      amount: '1000',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: revenue.id,
@@ -138,22 +117,10 @@ describe('milestones', () => {
 
   it('deletes, then answers 404 for the same id', async () => {
     const [first] = (await call(admin.server.app, 'GET', '/api/milestones')).json();
-    expect(
-      (await call(admin.server.app, 'DELETE', `/api/admin/milestones/${first.id}`, undefined, admin.cookie))
-        .statusCode,
-    ).toBe(204);
-    const again = await call(
-      admin.server.app,
-      'DELETE',
-      `/api/admin/milestones/${first.id}`,
-      undefined,
-      admin.cookie,
-    );
+    expect((await admin.call('DELETE', `/api/admin/milestones/${first.id}`)).statusCode).toBe(204);
+    const again = await admin.call('DELETE', `/api/admin/milestones/${first.id}`, undefined);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Milestone not found' });
-    expect(
-      (await call(admin.server.app, 'PUT', `/api/admin/milestones/${first.id}`, achievement, admin.cookie))
-        .statusCode,
-    ).toBe(404);
+    expect((await admin.call('PUT', `/api/admin/milestones/${first.id}`, achievement)).statusCode).toBe(404);
   });
 });

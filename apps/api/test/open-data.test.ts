@@ -34,28 +34,19 @@ describe('open data', () => {
 
   it('sums the summary like /api/revenue and counts the milestones', async () => {
     for (const entry of ENTRIES) {
-      const response = await call(
-        admin.server.app,
-        'POST',
-        '/api/revenue',
-        { ...entry, description: SECRET_DESCRIPTION },
-        admin.cookie,
-      );
+      const response = await admin.call('POST', '/api/revenue', {
+        ...entry,
+        description: SECRET_DESCRIPTION,
+      });
       expect(response.statusCode).toBe(201);
     }
-    const milestone = await call(
-      admin.server.app,
-      'POST',
-      '/api/milestones',
-      {
-        title: 'A milestone',
-        description: 'Counted by the open summary.',
-        date: '2024-02-02',
-        day: 33,
-        isRevenue: 0,
-      },
-      admin.cookie,
-    );
+    const milestone = await admin.call('POST', '/api/milestones', {
+      title: 'A milestone',
+      description: 'Counted by the open summary.',
+      date: '2024-02-02',
+      day: 33,
+      isRevenue: 0,
+    });
     expect(milestone.statusCode).toBe(201);
 
     const revenue = (await call(admin.server.app, 'GET', '/api/revenue')).json();
@@ -91,13 +82,12 @@ describe('open data', () => {
       (await get('/api/public/summary.json', { 'if-none-match': String(first.headers.etag) })).statusCode,
     ).toBe(304);
     const csvBefore = (await get('/api/public/revenue.csv')).body;
-    const response = await call(
-      admin.server.app,
-      'POST',
-      '/api/revenue',
-      { amount: '5.00', source: 'ai', description: SECRET_DESCRIPTION, date: '2024-03-03' },
-      admin.cookie,
-    );
+    const response = await admin.call('POST', '/api/revenue', {
+      amount: '5.00',
+      source: 'ai',
+      description: SECRET_DESCRIPTION,
+      date: '2024-03-03',
+    });
     expect(response.statusCode).toBe(201);
     expect((await get('/api/public/summary.json')).json().bySource.ai).toBe('5.30');
     const csvAfter = (await get('/api/public/revenue.csv')).body;

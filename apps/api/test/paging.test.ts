@@ -11,7 +11,7 @@ type Page = { items: Revenue[]; total: number; nextCursor: string | null };
 
 const page = async (input: Record<string, unknown>) => {
   const url = `/api/trpc/revenue.page?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await call(admin.server.app, 'GET', url, undefined, admin.cookie);
+  const response = await admin.call('GET', url);
   return {
     status: response.statusCode,
     body: response.json() as {
@@ -107,25 +107,23 @@ describe('admin tables: server-side sort, filter and keyset pages', () => {
   it('is for the admin only, while the REST list still answers the whole array', async () => {
     const anonymous = await call(admin.server.app, 'GET', '/api/trpc/revenue.page');
     expect(anonymous.statusCode).toBe(401);
-    const all = await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie);
+    const all = await admin.call('GET', '/api/revenues/all');
     expect(all.json()).toHaveLength(ENTRIES);
   });
 
   it('pages the other tables the same way', async () => {
     for (const procedure of ['milestones.page', 'experiments.page', 'subscribers.page']) {
-      const response = await call(admin.server.app, 'GET', `/api/trpc/${procedure}`, undefined, admin.cookie);
+      const response = await admin.call('GET', `/api/trpc/${procedure}`);
       expect(response.statusCode, procedure).toBe(200);
       expect(response.json().result.data).toMatchObject({
         items: expect.any(Array),
         total: expect.any(Number),
       });
     }
-    const experiments = await call(
-      admin.server.app,
+    const experiments = await admin.call(
       'GET',
       `/api/trpc/experiments.page?input=${encodeURIComponent(JSON.stringify({ sort: 'projectCount', direction: 'desc', limit: 2 }))}`,
       undefined,
-      admin.cookie,
     );
     const data = experiments.json().result.data;
     expect(data.items.map((e: { projectCount: number }) => e.projectCount)).toEqual([12, 8]);

@@ -7,6 +7,7 @@ import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/pub
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
 import {
+  ADMIN,
   call,
   fakeWebBuild,
   registerAdmin,
@@ -204,7 +205,7 @@ describe('the public cache', () => {
     expect(trpcSignUp.statusCode).toBe(200);
     const login = await call(server.app, 'POST', '/api/login', {
       username: 'founder',
-      password: 'correct horse',
+      password: ADMIN.password,
     });
     expect(login.statusCode).toBe(200);
     const session = login.cookies.find((c) => c.name === 'journey_session');

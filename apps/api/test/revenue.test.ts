@@ -26,7 +26,7 @@ describe('revenue', () => {
   });
 
   it('creates an entry and returns it with the amount as a decimal string and an ISO date', async () => {
-    const response = await call(admin.server.app, 'POST', '/api/revenue', entry, admin.cookie);
+    const response = await admin.call('POST', '/api/revenue', entry);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -35,7 +35,7 @@ describe('revenue', () => {
       description: 'First AI client',
       date: '2024-03-15T00:00:00.000Z',
     });
-    const list = await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie);
+    const list = await admin.call('GET', '/api/revenues/all');
     expect(list.json()).toEqual([response.json()]);
   });
 
@@ -67,7 +67,7 @@ describe('revenue', () => {
     [{ ...entry, date: '2999-01-01' }, 'date', 'Date cannot be in the future.'],
   ])('rejects bad input %# with 400 naming the field, storing nothing', async (payload, field, message) => {
     const before = await count();
-    const response = await call(admin.server.app, 'POST', '/api/revenue', payload, admin.cookie);
+    const response = await admin.call('POST', '/api/revenue', payload);
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.errors[field]).toBe(message);
@@ -80,16 +80,10 @@ describe('revenue', () => {
     ['1,250.50', '1250.50'],
     ['12,345,678.90', '12345678.90'],
   ])('reads %j with thousands separators as %j (REST and tRPC)', async (amount, stored) => {
-    const rest = await call(admin.server.app, 'POST', '/api/revenue', { ...entry, amount }, admin.cookie);
+    const rest = await admin.call('POST', '/api/revenue', { ...entry, amount });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(rest.json().amount).toBe(stored);
-    const trpc = await call(
-      admin.server.app,
-      'POST',
-      '/api/trpc/revenue.create',
-      { ...entry, amount },
-      admin.cookie,
-    );
+    const trpc = await admin.call('POST', '/api/trpc/revenue.create', { ...entry, amount });
     expect(trpc.statusCode, trpc.body).toBe(200);
     expect(trpc.json().result.data.amount).toBe(stored);
   });
@@ -97,40 +91,27 @@ describe('revenue', () => {
   it.each(['12,50', '1,2,3', '1,2345'])(
     'refuses %j through tRPC and on edit too, with the message on amount, storing nothing',
     async (amount) => {
-      const created = await call(admin.server.app, 'POST', '/api/revenue', entry, admin.cookie);
+      const created = await admin.call('POST', '/api/revenue', entry);
       const before = await count();
-      const trpc = await call(
-        admin.server.app,
-        'POST',
-        '/api/trpc/revenue.create',
-        { ...entry, amount },
-        admin.cookie,
-      );
+      const trpc = await admin.call('POST', '/api/trpc/revenue.create', { ...entry, amount });
       expect(trpc.statusCode).toBe(400);
       expect(trpc.json().error.errors.amount).toBe('Amount must be a valid number.');
-      const edit = await call(
-        admin.server.app,
-        'PUT',
-        `/api/admin/revenue/${created.json().id}`,
-        { ...entry, amount },
-        admin.cookie,
-      );
+      const edit = await admin.call('PUT', `/api/admin/revenue/${created.json().id}`, { ...entry, amount });
       expect(edit.statusCode).toBe(400);
       expect(edit.json().errors.amount).toBe('Amount must be a valid number.');
       expect(await count()).toBe(before);
-      const list = await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie);
+      const list = await admin.call('GET', '/api/revenues/all');
       expect(list.json().find((row: { id: number }) => row.id === created.json().id).amount).toBe('1250.50');
     },
   );
 
   it('accepts exact JSON numbers, ISO timestamps and the spec minimum description', async () => {
-    const response = await call(
-      admin.server.app,
-      'POST',
-      '/api/revenue',
-      { amount: 99.9, source: 'passive', description: 'Books', date: '2024-06-01T12:30:00+02:00' },
-      admin.cookie,
-    );
+    const response = await admin.call('POST', '/api/revenue', {
+      amount: 99.9,
+      source: 'passive',
+      description: 'Books',
+      date: '2024-06-01T12:30:00+02:00',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ amount: '99.90', date: '2024-06-01T10:30:00.000Z' });
   });
@@ -175,49 +156,32 @@ describe('revenue', () => {
   });
 
   it('takes the whole record on PUT: a missing field is a 400 and changes nothing', async () => {
-    const [first] = (
-      await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)
-    ).json();
-    const response = await call(
-      admin.server.app,
-      'PUT',
-      `/api/admin/revenue/${first.id}`,
-      { amount: '5.00', source: 'ai', date: '2024-01-01' },
-      admin.cookie,
-    );
+    const [first] = (await admin.call('GET', '/api/revenues/all')).json();
+    const response = await admin.call('PUT', `/api/admin/revenue/${first.id}`, {
+      amount: '5.00',
+      source: 'ai',
+      date: '2024-01-01',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ description: 'Description is required.' });
-    const [after] = (
-      await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)
-    ).json();
+    const [after] = (await admin.call('GET', '/api/revenues/all')).json();
     expect(after).toEqual(first);
   });
 
   it('answers 404 for unknown ids and 400 for ids that are no positive integers', async () => {
-    expect(
-      (await call(admin.server.app, 'PUT', '/api/admin/revenue/999999', entry, admin.cookie)).json(),
-    ).toEqual({
+    expect((await admin.call('PUT', '/api/admin/revenue/999999', entry)).json()).toEqual({
       message: 'Revenue entry not found',
     });
-    expect(
-      (await call(admin.server.app, 'DELETE', '/api/admin/revenue/999999', undefined, admin.cookie))
-        .statusCode,
-    ).toBe(404);
+    expect((await admin.call('DELETE', '/api/admin/revenue/999999')).statusCode).toBe(404);
     for (const id of ['abc', '-1', '0', '1e99', '0x10', '1.5', '99999999999']) {
-      const response = await call(
-        admin.server.app,
-        'DELETE',
-        `/api/admin/revenue/${id}`,
-        undefined,
-        admin.cookie,
-      );
+      const response = await admin.call('DELETE', `/api/admin/revenue/${id}`, undefined);
       expect(response.statusCode, id).toBe(400);
       expect(response.json().errors.id, id).toMatch(/^Id /);
     }
   });
 
   it('lists entries newest first', async () => {
-    const list = (await call(admin.server.app, 'GET', '/api/revenues/all', undefined, admin.cookie)).json();
+    const list = (await admin.call('GET', '/api/revenues/all')).json();
     const dates = list.map((r: { date: string }) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
   });

@@ -19,13 +19,7 @@ describe('subscribers CSV export', () => {
       { email: '=HYPERLINK("http://evil.example")', consent: 1 },
       { email: '+1@example.com', consent: 0 },
     ]);
-    const response = await call(
-      admin.server.app,
-      'GET',
-      '/api/admin/subscribers.csv',
-      undefined,
-      admin.cookie,
-    );
+    const response = await admin.call('GET', '/api/admin/subscribers.csv', undefined);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(

@@ -1,11 +1,12 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { startAdminServer, tabOf, type PrivateServer } from './admin-server';
+import { tabOf } from './admin-tabs';
+import { startAdminServer, type PrivateServer } from './private-server';
 import { ADMIN, expect, test as base, watchBrowserErrors } from './fixtures';
 import { holdRequests, stillness, toasts } from './support';
 
 /*
  * Changing the password ends every session of the account, so no test here may touch a server
- * another spec signs in to: each test starts its own (admin-server.ts), on a new database with the
+ * another spec signs in to: each test starts its own (private-server.ts), on a new database with the
  * `founder` admin registered, and so also has the login limits to itself.
  */
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_TABS, expect, openAdminTab, tabOf, test, type AdminTabKey } from './admin-server';
+import { expect, test } from './admin-server';
+import { ADMIN_TABS, openAdminTab, tabOf, type AdminTabKey } from './admin-tabs';
 import { createExperiment, createMilestone, createRevenue, subscribe } from './support';
 
 // The admin panel on a phone (the mobile project, 390x844), with long texts and many rows.

@@ -1,4 +1,5 @@
-import { deleteThroughDialog, expect, openAdminTab, tabOf, test } from './admin-server';
+import { expect, test } from './admin-server';
+import { deleteThroughDialog, openAdminTab, tabOf } from './admin-tabs';
 import { listSubscribers, section, shortDate, subscribe } from './support';
 
 // Every test here starts with no subscribers (admin-server.ts).

@@ -1,5 +1,6 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { expect, openAdminTab, test, type AdminTabKey } from './admin-server';
+import { expect, test } from './admin-server';
+import { openAdminTab, type AdminTabKey } from './admin-tabs';
 import { listMilestones, listRevenue, stillness } from './support';
 
 // What the admin types into an amount or a date is what the field shows and what is sent: the

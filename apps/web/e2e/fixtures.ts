@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { ADMIN, signInAdmin, type PostJson } from '@journey/testing';
 import {
   test as base,
   expect,
@@ -12,12 +13,7 @@ import type { E2EOptions } from './options';
 
 export { expect };
 
-/** The admin every signed-in test uses: the first account of the fresh test database. */
-export const ADMIN = {
-  username: 'founder',
-  password: 'e2e-founder-password-1',
-  email: 'founder@example.com',
-} as const;
+export { ADMIN };
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -51,6 +47,14 @@ interface TestFixtures extends E2EOptions {
 interface WorkerFixtures {
   adminSession: AdminSession;
 }
+
+/** Playwright's request context as the JSON POST the shared admin sign-in takes: its cookies stay in it. */
+export const postWith =
+  (api: APIRequestContext): PostJson =>
+  async (path, data) => {
+    const response = await api.post(path, { data });
+    return { status: response.status(), text: await response.text() };
+  };
 
 const isAllowed = (text: string, allowances: ConsoleAllowance[]) =>
   allowances.some((allowance) => (typeof allowance === 'string' ? text === allowance : allowance.test(text)));
@@ -123,14 +127,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
       if (!cookies) {
         const api = await playwright.request.newContext({ baseURL });
-        const registered = await api.post('/api/register', { data: ADMIN });
-        if (registered.status() !== 201) {
-          expect(registered.status(), `register answered: ${await registered.text()}`).toBe(403);
-          const loggedIn = await api.post('/api/login', {
-            data: { username: ADMIN.username, password: ADMIN.password },
-          });
-          expect(loggedIn.status(), `login answered: ${await loggedIn.text()}`).toBe(200);
-        }
+        await signInAdmin(postWith(api));
         cookies = (await api.storageState()).cookies;
         await api.dispose();
         expect(

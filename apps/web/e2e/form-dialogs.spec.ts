@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, openAdminTab, test, type AdminTabKey } from './admin-server';
+import { expect, test } from './admin-server';
+import { openAdminTab, type AdminTabKey } from './admin-tabs';
 import { contrastRatio, createMilestone, createRevenue, stillness } from './support';
 
 // The admin's dialogs: where the focus lands, the milestone's day suggestion and layout, the

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, openAdminTab, test } from './admin-server';
+import { expect, test } from './admin-server';
+import { openAdminTab } from './admin-tabs';
 import { createExperiment, section } from './support';
 
 // Small layout promises: one style for every Add button, the Embed tab's copy buttons side by side,

@@ -6,8 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { assertChromium, chromiumArgs, chromiumPath } from '@journey/testing';
 import { chromium } from '@playwright/test';
-import { assertChromium, chromiumArgs, chromiumPath } from '../e2e/chromium';
 
 const baseURL = process.env.BASE_URL || 'http://127.0.0.1:5000';
 const outDir = path.resolve(
@@ -28,7 +28,7 @@ const sizes = [
 assertChromium();
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
 try {
   for (const size of sizes) {
     const context = await browser.newContext({

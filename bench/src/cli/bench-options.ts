@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultResultsFile } from '../lib/paths';
+import { COMMON_FLAGS, resultsPath } from './common-options';
 
 export const PHASES = ['startup', 'memory', 'throughput', 'scaling'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -56,7 +55,7 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
     args,
     strict: true,
     options: {
-      'no-build': { type: 'boolean' },
+      ...COMMON_FLAGS,
       connections: { type: 'string' },
       duration: { type: 'string' },
       rounds: { type: 'string' },
@@ -67,9 +66,7 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
       rows: { type: 'string' },
       only: { type: 'string' },
       'database-url': { type: 'string' },
-      results: { type: 'string' },
       smoke: { type: 'boolean' },
-      help: { type: 'boolean' },
     },
   });
   if (values.help) return 'help';
@@ -90,7 +87,7 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
     rows: count('rows', values.rows, smoke ? SMOKE.rows : 1_000_000, 1),
     phases: new Set(phases as Phase[]),
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
-    resultsFile: path.resolve(process.env.INIT_CWD ?? process.cwd(), values.results ?? defaultResultsFile),
+    resultsFile: resultsPath(values.results),
     args,
   };
 }

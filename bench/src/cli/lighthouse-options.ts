@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultResultsFile } from '../lib/paths';
+import { COMMON_FLAGS, resultsPath } from './common-options';
 
 export interface LighthouseOptions {
   build: boolean;
@@ -23,10 +22,8 @@ export function parseLighthouseOptions(args: string[]): LighthouseOptions | 'hel
     args,
     strict: true,
     options: {
-      'no-build': { type: 'boolean' },
+      ...COMMON_FLAGS,
       runs: { type: 'string' },
-      results: { type: 'string' },
-      help: { type: 'boolean' },
     },
   });
   if (values.help) return 'help';
@@ -36,7 +33,7 @@ export function parseLighthouseOptions(args: string[]): LighthouseOptions | 'hel
   return {
     build: values['no-build'] !== true,
     runs,
-    resultsFile: path.resolve(process.env.INIT_CWD ?? process.cwd(), values.results ?? defaultResultsFile),
+    resultsFile: resultsPath(values.results),
     args,
   };
 }

@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { startServerProcess } from '@journey/testing';
 import { onCleanup, trackChild } from '../lib/cleanup';
 import { step } from '../lib/log';
 import { repoRoot, serverEntry, webDistDir } from '../lib/paths';
-import { freePort } from './free-port';
-import { waitForOk } from './wait-for-ok';
 
 /** One secret for the whole run, so the admin's cookie survives a restart on the same database. */
 const SESSION_SECRET = randomBytes(36).toString('base64url');
@@ -33,54 +29,44 @@ export async function startAppServer(
   storeEnv: { DATA_DIR: string; DATABASE_URL?: string },
   options: { timeoutMs?: number } = {},
 ): Promise<AppServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    WEB_DIST_DIR: webDistDir,
-    SESSION_SECRET,
-    ...storeEnv,
-  };
-
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  trackChild(child);
-  const unregister = onCleanup(() => stop());
-
   let count = 0;
   const tail: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      count++;
-      tail.push(line);
-      if (tail.length > LOG_TAIL_LINES) tail.shift();
-    });
-  }
-  let reported = false;
-  let exitNote: string | null = null;
-  child.once('exit', (code, signal) => {
-    exitNote = `the server exited (${signal ?? `code ${code}`}); its last lines:\n${tail.join('\n')}`;
-  });
+  let unregister = () => {};
+  const server = await startServerProcess({
+    args: [serverEntry],
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDistDir,
+      SESSION_SECRET,
+      ...storeEnv,
+    },
+    // Start-up is timed to the first page a visitor could get, so it is asked for often.
+    readyPath: '/',
+    everyMs: 10,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    stopGraceMs: STOP_GRACE_MS,
+    onSpawn: (child) => {
+      trackChild(child);
+      unregister = onCleanup(() => void child.kill('SIGKILL'));
+      for (const stream of [child.stdout, child.stderr]) {
+        if (!stream) continue;
+        createInterface({ input: stream }).on('line', (line) => {
+          count++;
+          tail.push(line);
+          if (tail.length > LOG_TAIL_LINES) tail.shift();
+        });
+      }
+    },
+  }).finally(() => unregister());
+  unregister = onCleanup(() => stop());
 
+  let reported = false;
   async function stop(): Promise<void> {
     unregister();
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const graceful = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
-      if (!graceful) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    await server.stop();
     if (count > 0 && !reported) {
       reported = true;
       const driver = storeEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -91,13 +77,6 @@ export async function startAppServer(
     }
   }
 
-  try {
-    await waitForOk(`${url}/`, { timeoutMs: options.timeoutMs ?? 120_000, stillRunning: () => exitNote });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const readyMs = performance.now() - started;
-  if (child.pid === undefined) throw new Error('the server has no pid');
-  return { url, pid: child.pid, readyMs, stop };
+  if (server.child.pid === undefined) throw new Error('the server has no pid');
+  return { url: server.base, pid: server.child.pid, readyMs: server.readyMs, stop };
 }

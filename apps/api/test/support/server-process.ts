@@ -2,32 +2,18 @@
  * The real server as a child process, started from the sources (`node --import tsx src/main.ts`) the
  * way `pnpm dev` runs it, so signals, sockets and the process exit are the real ones.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@journey/db';
 import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl } from '@journey/db/testing';
+import { startServerProcess as startNodeServer, type ServerProcess } from '@journey/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort, http, waitFor } from './http';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** `performance.now()` when the process ended. */
-  at: number;
-}
-
-export interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<Exit>;
-  /** What the server wrote to stderr and stdout (LOG_LEVEL=warn), for failure messages. */
-  output(): string;
-}
+export type { Exit, ServerProcess } from '@journey/testing';
 
 /** The database the server processes of one test share: a PGlite directory, or a new PostgreSQL database. */
 export interface ServerDatabase {
@@ -66,45 +52,21 @@ export async function serverDatabase(): Promise<ServerDatabase> {
 }
 
 /** Starts the server and resolves once `/readyz` answers 200. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startNodeServer({
+    args: ['--import', 'tsx', 'src/main.ts'],
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
       WEB_DIST_DIR: path.join(os.tmpdir(), 'journey-no-web-app'),
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    readyPath: '/readyz',
+    timeoutMs: 45_000,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
-  );
-  const server: ServerProcess = { base: `http://127.0.0.1:${port}`, child, exited, output: () => output };
-  let gone: Exit | undefined;
-  void exited.then((exit) => (gone = exit));
-  try {
-    await waitFor(
-      'the server process ready',
-      async () =>
-        gone !== undefined ||
-        (await http(server.base, 'GET', '/readyz', { timeoutMs: 2_000 })).status === 200,
-      { timeoutMs: 45_000, everyMs: 100 },
-    );
-    if (gone) throw new Error(`the server process exited early (${gone.code ?? gone.signal})`);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
-  }
-  return server;
 }
 
 /** Ends a server that may still run (test cleanup). */

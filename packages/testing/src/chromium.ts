@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** This machine has no network: without these flags Chromium stalls on background connections. */
-export const chromiumArgs = [
+export const chromiumArgs: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signInAdmin, startServerProcess } from '@journey/testing';
+import type { BrowserContext, PlaywrightWorkerArgs } from '@playwright/test';
+import { postWith } from './fixtures';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiMain = path.resolve(webDir, '../api/dist/main.js');
+
+export type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** A server of its own: the production build on a new embedded database, its admin signed in. */
+export interface PrivateServer {
+  baseURL: string;
+  /** The session cookie(s) of the `founder` admin registered on it through the API. */
+  cookies: Cookies;
+  /** Stops the server and removes its database. */
+  stop: () => Promise<void>;
+}
+
+/** Starts a production server on a new embedded database and registers the `founder` admin on it. */
+export async function startAdminServer(
+  playwright: PlaywrightWorkerArgs['playwright'],
+): Promise<PrivateServer> {
+  const dataDir = mkdtempSync(path.join(process.env.JOURNEY_E2E_RUN_DIR ?? tmpdir(), 'admin-db-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServerProcess({
+    args: [apiMain],
+    cwd: webDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SESSION_SECRET: 'e2e-admin-session-secret-that-is-long-enough-0123',
+      SITE_PRODUCT_NAME: 'Unicorn',
+      ALLOW_REGISTRATION: 'false',
+      TRUST_PROXY: 'false',
+      WEB_DIST_DIR: path.join(webDir, 'dist'),
+      LOG_LEVEL: 'warn',
+    },
+    readyPath: '/healthz',
+    timeoutMs: 60_000,
+  }).catch((error: unknown) => {
+    removeData();
+    throw error;
+  });
+  // Should the worker die without its teardown, the server goes with it.
+  const killOnExit = () => server.child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    await server.stop();
+    removeData();
+  };
+  try {
+    const api = await playwright.request.newContext({ baseURL: server.base });
+    await signInAdmin(postWith(api), { mustRegister: true });
+    const cookies = (await api.storageState()).cookies;
+    await api.dispose();
+    return { baseURL: server.base, cookies, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { failedAnswers, type MixedRun } from '../measure/mixed-load';
+import { runContext } from './machine';
+import { fmt, table } from './markdown';
+
+export interface DriverLoad {
+  driver: string;
+  ramp: { connections: number; rps: number }[];
+  connections: number;
+  run: MixedRun;
+  before: string;
+  expected: string;
+  apiTotal: string;
+  sqlTotal: string;
+  rowsAdded: number;
+  failures: string[];
+}
+
+export function renderLoadReport(
+  date: string,
+  command: string,
+  results: DriverLoad[],
+  duration: number,
+): string {
+  const rows = results.map((r) => [
+    r.driver,
+    r.ramp.map((s) => `${s.connections}: ${Math.round(s.rps)}`).join(', '),
+    String(r.connections),
+    `${r.run.requests.toLocaleString('en-US')} (${Math.round(r.run.rps)}/s)`,
+    `${r.run.p50} / ${r.run.p99}`,
+    String(r.run.acknowledgedWrites),
+    String(r.run.errors + r.run.timeouts + failedAnswers(r.run)),
+    `${fmt.mib(r.run.rssWindows[1] ?? 0)} → ${fmt.mib(r.run.rssWindows.at(-1) ?? 0)}`,
+    `${r.apiTotal} / ${r.sqlTotal} / ${r.expected}`,
+    r.failures.length === 0 ? 'pass' : `FAIL: ${r.failures.join('; ')}`,
+  ]);
+  return [
+    `## Load test ${date}`,
+    '',
+    ...runContext(command).map((line) => `- ${line}`),
+    `- ${duration} s of the mix (GET /api/revenue, /api/milestones, /api/experiments, /, POST /api/revenue), 1 write in 5, at the concurrency where one more step of the ramp added under 5 % throughput.`,
+    '',
+    table(
+      [
+        'driver',
+        'ramp (connections: req/s)',
+        'connections',
+        'requests',
+        'p50 / p99 ms',
+        'writes acknowledged',
+        'errors + non-2xx',
+        'RSS 2nd → last 10 s window',
+        'total: API / SUM / expected',
+        'verdict',
+      ],
+      rows,
+    ),
+  ].join('\n');
+}

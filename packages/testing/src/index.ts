@@ -1,0 +1,5 @@
+export * from './admin';
+export * from './chromium';
+export * from './free-port';
+export * from './server-process';
+export * from './wait-for';

@@ -1,0 +1,7 @@
+import type { ViteUserConfig } from 'vitest/config';
+
+type TestOptions = NonNullable<ViteUserConfig['test']>;
+
+export function databaseDriver(): 'postgres' | 'pglite';
+export function testOptions(report: string, options?: TestOptions): TestOptions;
+export function databaseTestOptions(name: 'api' | 'db'): TestOptions;

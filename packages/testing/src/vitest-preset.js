@@ -1,0 +1,27 @@
+// Plain JavaScript: Vitest loads its config files with Node, which cannot import a workspace package's
+// TypeScript (the types are in vitest-preset.d.ts).
+
+/** Whether this run is on PostgreSQL (TEST_DATABASE_URL) or on the embedded PGlite. */
+export const databaseDriver = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+/**
+ * The `test` options every package shares, plus the JSON report CI sums (.ci/summarize.mjs):
+ * `report` names the suite, its file is `$TEST_REPORT_DIR/<report>.json`.
+ */
+export function testOptions(report, options = {}) {
+  const reportDir = process.env.TEST_REPORT_DIR;
+  return {
+    ...options,
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    outputFile: reportDir ? { json: `${reportDir}/${report}.json` } : {},
+  };
+}
+
+/** A suite on a database: the migrated template made once, and time for a database per test file. */
+export function databaseTestOptions(name) {
+  return testOptions(`${name}-${databaseDriver()}`, {
+    globalSetup: ['./test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  });
+}
