@@ -52,7 +52,7 @@ const directory = (fallback: string) =>
     .default(fallback)
     .transform((value) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value));
 
-/** Every variable of DESIGN.md section 2 (and a few more), parsed once at start. */
+/** Every variable of docs/operations.md#configuration (and a few more), parsed once at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce

@@ -15,7 +15,7 @@ import {
   type TestServer,
 } from './helpers';
 
-/** Every row of SPEC.md section 7, plus the newsletter and the open data. */
+/** Every row of docs/architecture.md#rest-api, plus the newsletter and the open data. */
 const REST_PATHS = {
   '/user': ['get'],
   '/user/password': ['post'],

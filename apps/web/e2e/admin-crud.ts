@@ -137,7 +137,7 @@ export function testFailedSave(entity: EntityDescriptor, input: Record<string, s
       await expect(toast).toContainText(`There was a problem adding your ${noun}.`);
       await expect
         .poll(() => logged.filter((text) => text.startsWith('TRPCClientError: Database is down')).length, {
-          message: 'the error is logged to the console (SPEC.md section 8)',
+          message: 'the error is logged to the console (docs/product.md#messages)',
         })
         .toBe(1);
       await expect(dialog).toBeVisible();

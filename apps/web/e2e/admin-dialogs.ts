@@ -4,7 +4,7 @@ import { holdRequests, PRODUCT, section, stillness } from './support';
 
 /**
  * What Chromium logs when a save fails: the 500 answer, and the error the app logs
- * (SPEC.md section 8). Only the failure tests allow these.
+ * (docs/product.md#messages). Only the failure tests allow these.
  */
 export const SAVE_FAILURE_LOGS =
   /^(Failed to load resource: the server responded with a status of 500 \(Internal Server Error\)|TRPCClientError: Database is down)/;

@@ -87,7 +87,7 @@ test.describe('admin: subscribers', () => {
     for (const email of ['bravo@example.com', 'alpha@example.com', 'charlie@example.org']) {
       await subscribe(api, email);
     }
-    // Signing up again changes nothing (DESIGN.md item 4).
+    // Signing up again changes nothing (docs/decisions/017-newsletter-and-subscribers.md).
     await subscribe(api, 'alpha@example.com');
 
     const subscribers = await openAdminTab(page, 'subscribers');

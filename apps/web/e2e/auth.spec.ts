@@ -117,7 +117,7 @@ test.describe('/auth', () => {
       await page.goto('/auth');
       const form = loginForm(page);
 
-      // An unknown user: the same answer as a wrong password (DESIGN.md item 12).
+      // An unknown user: the same answer as a wrong password (docs/decisions/013-sessions-and-login-limits.md).
       await form.username.fill(`nobody-${uniqueTag(testInfo.project.name)}`);
       await form.password.fill('wrong-password');
       await form.submit.click();

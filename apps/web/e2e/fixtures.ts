@@ -107,7 +107,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Registers the admin on the main server (only the first registration succeeds and the
   // database lives as long as the run), else signs in with the same credentials. The session is
   // kept in the run's directory and reused by later workers while the server accepts it: a worker
-  // restarts after every failed test, and sign-ins are rate limited (DESIGN.md item 12).
+  // restarts after every failed test, and sign-ins are rate limited (docs/decisions/013-sessions-and-login-limits.md).
   adminSession: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;

@@ -19,7 +19,7 @@ const NAV_LINKS = [
   ['Contact', '#contact'],
 ] as const;
 
-/** The five experiments seeded on a new database (DESIGN.md item 5), in their order. */
+/** The five experiments seeded on a new database (docs/decisions/018-experiments-from-the-server.md), in their order. */
 const EXPERIMENTS = [
   { title: 'Solo App Builds', status: 'Active', projects: /^12 projects$/ },
   { title: 'Rewriting History', status: 'Popular', projects: /^5 projects$/ },

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9; every screen and the server read them from here. */
+/** Business constants of docs/product.md#constants; every screen and the server read them from here. */
 export const REVENUE_TARGET = 1_000_000_000;
 
 export const CURRENT_USER_STALE_MS = 60_000;
@@ -12,7 +12,7 @@ export const EMAIL_MAX = 254;
 
 export const TITLE_MIN = 2;
 export const TITLE_MAX = 100;
-/** DESIGN.md item 7: one rule for create and edit, so an entry that could be created can be edited. */
+/** docs/decisions/015-input-rules.md: one rule for create and edit, so an entry that could be created can be edited. */
 export const REVENUE_DESCRIPTION_MIN = 5;
 export const REVENUE_DESCRIPTION_MAX = 500;
 export const DESCRIPTION_MIN = 10;
@@ -36,11 +36,11 @@ export const PROGRESS_FILL_MS = 1_500;
 export const HERO_ENTRANCE_S = 0.8;
 export const SCROLL_HINT_DELAY_MS = 1_000;
 
-/** DESIGN.md item 13: Mantine notifications, one at a time, closing after 5 s. */
+/** docs/decisions/019-interface.md: Mantine notifications, one at a time, closing after 5 s. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 
-/** DESIGN.md item 14: the spec's hard-coded stat cards. */
+/** docs/decisions/019-interface.md: the spec's hard-coded stat cards. */
 export const STAT_CARDS = [
   { label: 'Revenue Sources', value: '12' },
   { label: 'Growth Rate', value: '+27% monthly' },

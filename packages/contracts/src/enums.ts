@@ -27,7 +27,7 @@ export const EXPERIMENT_STATUSES = ['Active', 'Popular', 'Flagship'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
 /**
- * DESIGN.md item 6: the one status colour map, for add and edit alike.
+ * docs/decisions/018-experiments-from-the-server.md: the one status colour map, for add and edit alike.
  * `className` is the text-colour class the spec stores in `statusColor`;
  * `color` is the matching Mantine palette name used by the web app.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md item 11: the body of every non-2xx answer under /api. */
+/** docs/architecture.md#errors: the body of every non-2xx answer under /api. */
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

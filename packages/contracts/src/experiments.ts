@@ -10,7 +10,7 @@ export const experimentInput = z.object(
     title: textField({ label: 'Title', min: TITLE_MIN, max: TITLE_MAX }),
     description: textField({ label: 'Description', min: DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
     status: experimentStatus,
-    /** Accepted for compatibility and ignored: the colour always follows the status (DESIGN.md item 6). */
+    /** Accepted for compatibility and ignored: the colour always follows the status (docs/decisions/018-experiments-from-the-server.md). */
     statusColor: z.unknown().optional(),
     projectCount: integerField({
       requiredMessage: 'Project count is required.',

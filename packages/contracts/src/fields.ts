@@ -91,7 +91,7 @@ export function withoutThousandsSeparators(text: string): string {
 }
 
 /**
- * DESIGN.md items 8 and 18: a positive amount below 10^12 with at most two decimals,
+ * docs/decisions/016-money.md: a positive amount below 10^12 with at most two decimals,
  * given as a decimal string or an exact JSON number; the result is the decimal string.
  */
 export function moneyField(label = 'Amount') {
@@ -156,7 +156,7 @@ export function parseDateInput(text: string): Date | null {
 
 const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
 
-/** DESIGN.md items 10 and 17: a past date from 2000-01-01 on, returned as a Date. */
+/** docs/decisions/015-input-rules.md: a past date from 2000-01-01 on, returned as a Date. */
 export function pastDateField(requiredMessage = 'A date is required.') {
   const invalid = 'Date must be a valid date (YYYY-MM-DD or ISO 8601).';
   return z
@@ -227,7 +227,7 @@ function isImageUrl(value: string): boolean {
 const ID_MAX = 2_147_483_647;
 
 /**
- * DESIGN.md item 16: a positive 32-bit integer, as a JSON number or written plainly in the path.
+ * docs/decisions/015-input-rules.md: a positive 32-bit integer, as a JSON number or written plainly in the path.
  * Stricter than a form's whole number: ` 1`, `01` or `+1` are no ids, so a URL names at most one row.
  */
 export const idField = z

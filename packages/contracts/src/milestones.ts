@@ -10,7 +10,7 @@ import {
   textField,
 } from './fields';
 
-/** 0 achievement, 1 revenue; DESIGN.md item 17 also accepts false/true. */
+/** 0 achievement, 1 revenue; docs/decisions/015-input-rules.md also accepts false/true. */
 export const milestoneType = z
   .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Type must be 0 (milestone) or 1 (revenue).' })
   .default(0)
@@ -39,7 +39,7 @@ export type MilestoneValues = z.output<typeof milestoneInput>;
 
 export const milestoneUpdateInput = milestoneInput.extend({ id: idField });
 
-/** DESIGN.md item 9: an amount exists only on a revenue milestone. */
+/** docs/decisions/015-input-rules.md: an amount exists only on a revenue milestone. */
 export function normalizeMilestone<T extends MilestoneValues>(values: T): T {
   return values.isRevenue === 1 ? values : { ...values, amount: null };
 }

@@ -142,7 +142,7 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
 
 /**
  * A new, migrated and seeded embedded database as a gzipped data directory: what a first start or a
- * test copies instead of running initdb (6-7 s and ~750 MB here, DESIGN.md section 5).
+ * test copies instead of running initdb (6-7 s and ~750 MB here, docs/architecture.md#platform-facts).
  */
 export async function dumpMigratedPglite(): Promise<Blob> {
   const handle = await createDatabase({ driver: 'pglite' });

@@ -15,7 +15,7 @@ function toExperiment(row: typeof experiments.$inferSelect): Experiment {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** The colour always follows the status through the one map (DESIGN.md item 6). */
+/** The colour always follows the status through the one map (docs/decisions/018-experiments-from-the-server.md). */
 function toColumns({ statusColor: _ignored, ...values }: ExperimentValues) {
   return { ...values, statusColor: statusColorOf(values.status) };
 }

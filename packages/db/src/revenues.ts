@@ -31,7 +31,7 @@ export async function pageRevenues(db: Database, request: RevenuePageRequest): P
 
 /**
  * Totals read from `revenue_totals`, which triggers keep (three rows, whatever the size of `revenues`),
- * as exact decimals rounded in SQL (DESIGN.md item 8), never in floating point.
+ * as exact decimals rounded in SQL (docs/decisions/016-money.md), never in floating point.
  */
 export async function getRevenueSummary(db: Database): Promise<RevenueSummary> {
   const rows = await db

@@ -1,6 +1,6 @@
 /**
  * Test databases. Each test file gets its own fresh database, started from one migrated
- * template so that no file pays for initdb (6-7 s and ~700 MB for PGlite, DESIGN.md section 5):
+ * template so that no file pays for initdb (6-7 s and ~700 MB for PGlite, docs/architecture.md#platform-facts):
  * - PGlite (default): a gzipped data directory, built once and cached in the temp folder;
  * - PostgreSQL when TEST_DATABASE_URL is set: a template database, copied per file and dropped after.
  */

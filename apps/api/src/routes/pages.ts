@@ -13,7 +13,7 @@ const isRedirect = (page: RenderedPage | PageRedirect): page is PageRedirect => 
 
 /**
  * Server-rendered pages, one Fastify route per entry of the web app's page table: the HTML already
- * holds the page and its data (SPEC pages work without JavaScript); the browser hydrates from the
+ * holds the page and its data (pages work without JavaScript: docs/decisions/020-server-rendering.md); the browser hydrates from the
  * embedded query state without fetching again. The page's queries, guard and canonical address are
  * the table's: the renderer answers them in-process with the visitor's own session.
  */

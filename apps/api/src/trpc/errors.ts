@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 
-/** Carries field messages to the one error body (DESIGN.md items 11 and 15). */
+/** Carries field messages to the one error body (docs/architecture.md#errors). */
 export class FieldErrorsCause extends Error {
   constructor(readonly errors: FieldErrors) {
     super(Object.values(errors)[0] ?? 'Invalid input.');

@@ -72,7 +72,7 @@ const invalidatesPublicCache = t.middleware(async ({ ctx, type, meta, next }) =>
 
 export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPublicCache);
 
-/** Auth is checked here once: every write and admin read goes through it (DESIGN.md item 3). */
+/** Auth is checked here once: every write and admin read goes through it (docs/decisions/012-registration-and-write-access.md). */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await currentUser(ctx.req, ctx.database.db);
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED_MESSAGE });

@@ -59,7 +59,7 @@ export async function snapshot(fuzz: FuzzServer): Promise<Record<string, unknown
   return { ...rows[0], totals: totals.body };
 }
 
-/** The one error body (DESIGN.md item 11), inside tRPC's `error` envelope on tRPC paths. */
+/** The one error body (docs/architecture.md#errors), inside tRPC's `error` envelope on tRPC paths. */
 export function expectErrorBody(response: LightMyRequestResponse, trpc: boolean): void {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const json = response.json() as { error?: unknown } | { error?: unknown }[];

@@ -7,7 +7,7 @@ import { EXPERIMENT_WRITES, MILESTONE_WRITES, REVENUE_WRITES } from './writes';
 const fuzz = useFuzzServer();
 const stats = useFuzzStats('Fuzzed path ids');
 
-/** DESIGN.md item 16, written out independently of the contracts: a positive 32-bit integer, plainly. */
+/** docs/decisions/015-input-rules.md, written out independently of the contracts: a positive 32-bit integer, plainly. */
 const isPlainId = (segment: string) => {
   try {
     const id = decodeURIComponent(segment);

@@ -1,4 +1,4 @@
-/** Every route of the app in one place (SPEC.md section 2). */
+/** Every route of the app in one place (docs/product.md#pages). */
 export const paths = {
   home: '/',
   auth: '/auth',

@@ -15,7 +15,7 @@ const green: MantineColorsTuple = [
 ];
 
 /**
- * Shade 8 of the primary colour keeps text on white above WCAG AA contrast (DESIGN.md section 5), and
+ * Shade 8 of the primary colour keeps text on white above WCAG AA contrast (docs/architecture.md#platform-facts), and
  * shade 7 white text on filled buttons in the dark scheme (shade 5 is 4.3:1).
  */
 export const theme = createTheme({

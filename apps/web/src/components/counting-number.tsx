@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 
 export interface CountingNumberProps {
   end: number;
-  /** Where the count starts (SPEC.md: default 0). */
+  /** Where the count starts (default 0, docs/product.md#constants). */
   start?: number;
   /** Milliseconds from start to end (default 2000). */
   duration?: number;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** The one delete confirmation of every table (SPEC.md section 2). */
+/** The one delete confirmation of every table (docs/product.md#pages). */
 export function DeleteDialog(props: {
   /** "milestone", "revenue entry", "experiment" or "subscriber". */
   noun: string;

@@ -11,7 +11,7 @@ export interface SaveMessages {
 }
 
 /**
- * Runs a save with the spec's toasts (SPEC.md section 8): the success toast and `onSaved`, or
+ * Runs a save with the spec's toasts (docs/product.md#messages): the success toast and `onSaved`, or
  * the destructive 'Error' toast, the error in the console, and the server's field messages.
  */
 export async function saveWithToasts(

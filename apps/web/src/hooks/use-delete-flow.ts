@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 
 /**
  * Delete through the one confirmation: remember the row, delete on confirm, then give focus back
- * to the table (the row that held it is gone). Delete failures show no message (SPEC.md section 8).
+ * to the table (the row that held it is gone). Delete failures show no message (docs/product.md#messages).
  */
 export function useDeleteFlow<T extends { id: number }>(remove: (input: { id: number }) => Promise<unknown>) {
   const [target, setTarget] = useState<T | null>(null);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC.md section 7: data never goes stale, no refetch on focus, no polling, no retries. */
+/** docs/architecture.md#rest-api: data never goes stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -12,7 +12,7 @@ export function createTrpcClient(baseUrl = '') {
       httpBatchLink({
         url: `${baseUrl}/api/trpc`,
         maxItems: MAX_TRPC_BATCH,
-        // SPEC.md section 7: every call sends the session cookie.
+        // docs/architecture.md#rest-api: every call sends the session cookie.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
       }),
     ],
@@ -24,7 +24,7 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof TRPCClientError && error.message ? error.message : undefined;
 }
 
-/** Field messages the server attached to a 400 or 409 (DESIGN.md item 15). */
+/** Field messages the server attached to a 400 or 409 (docs/architecture.md#errors). */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};
   const errors = (error.data as { errors?: unknown } | undefined)?.errors;

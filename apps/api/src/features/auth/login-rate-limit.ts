@@ -16,7 +16,7 @@ export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = {
   windowMs: 15 * 60 * 1000,
 };
 
-/** Two limiters for login, per IP and per username or trusted device (DESIGN.md item 12). */
+/** Two limiters for login, per IP and per username or trusted device (docs/decisions/013-sessions-and-login-limits.md). */
 export function loginRateChecker(app: FastifyInstance, limits: LoginRateLimit) {
   const perIp = app.createRateLimit({
     max: limits.perIp,

@@ -19,7 +19,7 @@ export const authRouter = router({
     return user ? toUser(user) : null;
   }),
 
-  /** The REST form of `me`: 401 when nobody is signed in, as SPEC.md section 7 expects. */
+  /** The REST form of `me`: 401 when nobody is signed in, as docs/architecture.md#rest-api expects. */
   user: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/user', tags: ['auth'], summary: 'The signed-in user' } })
     .input(z.void())

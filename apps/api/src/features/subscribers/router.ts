@@ -13,7 +13,7 @@ import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } fr
 const SUBSCRIBER: RowKind = { noun: 'Subscriber', table: null };
 
 export const subscribersRouter = router({
-  /** DESIGN.md item 4: the same answer for a new and a known address. */
+  /** docs/decisions/017-newsletter-and-subscribers.md: the same answer for a new and a known address. */
   subscribe: publicProcedure
     .meta({
       openapi: {

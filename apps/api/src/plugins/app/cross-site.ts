@@ -13,7 +13,7 @@ export const JSON_REQUIRED_MESSAGE = 'Content-Type must be application/json.';
  * - 403 for a cross-site write, on top of the SameSite=Lax cookie: an `Origin` other than the site's
  *   own, or a browser saying `Sec-Fetch-Site: cross-site`. With `PUBLIC_URL` set only its origin is
  *   the site's own, so a DNS-rebound request (foreign Host and Origin alike) is refused; without it,
- *   the origin the request's Host names (README: Configuration).
+ *   the origin the request's Host names (docs/operations.md#configuration).
  * - 415 for a same-site write whose body is not JSON, a form type included: DELETE, PUT, PATCH and a
  *   JSON POST cannot leave another site without a CORS preflight, which this server never grants.
  * A write without a body needs no content type (the spec's logout sends none).

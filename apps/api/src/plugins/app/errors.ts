@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-/** The one error body for every non-2xx answer (DESIGN.md item 11); 5xx details go to the log only. */
+/** The one error body for every non-2xx answer (docs/architecture.md#errors); 5xx details go to the log only. */
 export default fp(
   async (app) => {
     const notFoundPage: { render: PageHandler | null } = { render: null };

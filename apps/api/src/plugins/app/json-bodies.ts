@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-/** Only JSON bodies are accepted: anything else is a 415 (DESIGN.md item 11). */
+/** Only JSON bodies are accepted: anything else is a 415 (docs/architecture.md#errors). */
 export default fp(
   async (app) => {
     app.removeContentTypeParser('text/plain');

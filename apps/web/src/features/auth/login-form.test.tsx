@@ -66,7 +66,7 @@ describe('LoginForm', () => {
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome to the Unicorn admin panel!')).toBeInTheDocument();
-    // SPEC.md section 4: the answer becomes the current user.
+    // docs/product.md#states: the answer becomes the current user.
     expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toEqual(user);
   });
 
@@ -98,7 +98,7 @@ describe('LoginForm', () => {
     expect(screen.getByText('Invalid username or password')).toBeInTheDocument();
   });
 
-  it("names the field the server refused (DESIGN.md item 15) and shows a 429's message", async () => {
+  it("names the field the server refused (docs/architecture.md#errors) and shows a 429's message", async () => {
     renderLogin(
       fail('TOO_MANY_REQUESTS', 429, 'Too many login attempts. Try again in 60 seconds.', {
         username: 'Too many attempts for this user',

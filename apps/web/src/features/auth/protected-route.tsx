@@ -5,7 +5,7 @@ import { paths } from '../../app/paths';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from './use-current-user';
 
-/** SPEC.md section 2: a spinner while the user loads, the page for a user, else /auth. */
+/** docs/product.md#pages: a spinner while the user loads, the page for a user, else /auth. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
   if (isError) {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { trpc } from '../../lib/trpc';
 
-/** Login and registration set the current user from their answer (SPEC.md section 4). */
+/** Login and registration set the current user from their answer (docs/product.md#states). */
 export function useLogin() {
   const utils = trpc.useUtils();
   return trpc.auth.login.useMutation({ onSuccess: (user) => utils.auth.me.setData(undefined, user) });
@@ -35,7 +35,7 @@ export function useRegistrationStatus() {
 }
 
 /**
- * Logout clears the current user (SPEC.md section 4) and goes home. The user is cleared only once the
+ * Logout clears the current user (docs/product.md#states) and goes home. The user is cleared only once the
  * guarded page has unmounted: navigation renders in a transition, and a guard that saw `null` first
  * would send the visitor to /auth instead.
  */

@@ -8,7 +8,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { StorySection } from './story-section';
 
-/** The public landing page: every section of SPEC.md in order. */
+/** The public landing page: every section in order (docs/product.md#landing-page). */
 export function LandingPage() {
   return (
     <div id="top">

@@ -1,4 +1,4 @@
-/** The in-page sections the navigation links to (SPEC.md section 2). */
+/** The in-page sections the navigation links to (docs/product.md#pages). */
 export const NAV_LINKS = [
   { label: 'Journey', href: '#journey' },
   { label: 'Milestones', href: '#milestones' },

@@ -21,7 +21,7 @@ const emptyRevenue = (): RevenueFormValues => ({
   date: localToday(),
 });
 
-/** The one revenue form, for adding and for editing (SPEC.md section 5 messages through the shared schema). */
+/** The one revenue form, for adding and for editing (the messages of docs/product.md#validation, through the shared schema). */
 export function RevenueForm(
   props: EntityFormProps<RevenueFormValues> & { initialValues?: RevenueFormValues },
 ) {

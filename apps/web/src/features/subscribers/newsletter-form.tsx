@@ -18,9 +18,9 @@ type FieldErrors = Partial<Record<keyof NewsletterValues, ReactNode>>;
 const loadValidation = () => import('./newsletter-validation').then((module) => module.validateNewsletter);
 
 /**
- * 'Stay Updated': a real sign-up (DESIGN.md item 4), thanks shown for 3 s, fields cleared. Its two
+ * 'Stay Updated': a real sign-up (docs/decisions/017-newsletter-and-subscribers.md), thanks shown for 3 s, fields cleared. Its two
  * fields live in React state rather than @mantine/form, which would be 6 KB of the landing page's
- * JavaScript budget for one address and one checkbox (README, Decisions).
+ * JavaScript budget for one address and one checkbox (docs/decisions/027-landing-page-budget.md).
  */
 export function NewsletterForm() {
   const subscribe = trpc.subscribers.subscribe.useMutation();
