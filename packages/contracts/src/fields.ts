@@ -13,19 +13,6 @@ const isMissing = (input: unknown) => input === undefined || input === null;
 /** PostgreSQL text cannot hold NUL characters: refuse them here instead of failing in the database. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
-/** "a, b or c": the values an enum field accepts, as its message lists them. */
-function listed(values: readonly string[]): string {
-  return values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
-}
-
-/** One of `values`, with the spec's messages for missing and for anything else. */
-export function enumField<const T extends readonly [string, ...string[]]>(label: string, values: T) {
-  return z.enum(values, {
-    error: (iss) =>
-      iss.input == null || iss.input === '' ? `${label} is required.` : `${label} must be ${listed(values)}.`,
-  });
-}
-
 /** Trimmed text with the spec's messages for missing, too short and too long. */
 export function textField(opts: {
   label: string;

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './badge';
 export * from './constants';
 export * from './enums';
+export * from './enum-field';
 export * from './errors';
 export * from './experiments';
 export * from './fields';

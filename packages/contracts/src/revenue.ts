@@ -6,15 +6,8 @@ import {
   REVENUE_SERIES_BUCKETS,
   REVENUE_SERIES_RANGES,
 } from './revenue-series';
-import {
-  decimalString,
-  enumField,
-  idField,
-  isoTimestamp,
-  moneyField,
-  pastDateField,
-  textField,
-} from './fields';
+import { decimalString, idField, isoTimestamp, moneyField, pastDateField, textField } from './fields';
+import { enumField } from './enum-field';
 
 export const revenueSource = enumField('Source', REVENUE_SOURCES);
 

@@ -21,6 +21,23 @@ export interface EntityFormProps<V> {
   onSubmit: (values: V) => Promise<SubmitOutcome>;
 }
 
+/** A dialog's title and the toasts of its save. */
+export type DialogTexts = SaveMessages & { title: string };
+
+/** 'Add New Revenue', 'Revenue added', '… adding your revenue entry.': `entity` titles, `noun` reads in a sentence. */
+export const createTexts = (entity: string, noun: string): DialogTexts => ({
+  title: `Add New ${entity}`,
+  success: `${entity} added`,
+  failure: `There was a problem adding your ${noun}.`,
+});
+
+/** 'Edit Revenue', 'Revenue updated', '… updating your revenue entry.' */
+export const updateTexts = (entity: string, noun: string): DialogTexts => ({
+  title: `Edit ${entity}`,
+  success: `${entity} updated`,
+  failure: `There was a problem updating your ${noun}.`,
+});
+
 interface Save<I> {
   isPending: boolean;
   mutateAsync: (input: I) => Promise<unknown>;
@@ -29,18 +46,17 @@ interface Save<I> {
 /** An 'Add New …' dialog: the form saves through `create`, toasts, and closes once saved. */
 export function CreateDialog<V>(
   props: DialogProps & {
-    title: string;
+    texts: DialogTexts;
     create: Save<V>;
-    messages: SaveMessages;
     children: (form: EntityFormProps<V>) => ReactNode;
   },
 ) {
-  const { create, messages, onClose } = props;
+  const { create, texts, onClose } = props;
   return (
-    <FormDialog title={props.title} opened={useOpenedAfterMount(props.opened)} onClose={onClose}>
+    <FormDialog title={texts.title} opened={useOpenedAfterMount(props.opened)} onClose={onClose}>
       {props.children({
         pending: create.isPending,
-        onSubmit: (values) => saveWithToasts(() => create.mutateAsync(values), messages, onClose),
+        onSubmit: (values) => saveWithToasts(() => create.mutateAsync(values), texts, onClose),
       })}
     </FormDialog>
   );
@@ -49,24 +65,23 @@ export function CreateDialog<V>(
 /** An 'Edit …' dialog, open while there is a record; its form is built from the record each time. */
 export function UpdateDialog<T extends { id: number }, V>(
   props: RecordDialogProps<T> & {
-    title: string;
+    texts: DialogTexts;
     update: Save<NoInfer<V> & { id: number }>;
-    messages: SaveMessages;
     /** The record as its form shows it. */
     formValues: (record: T) => V;
     children: (form: EntityFormProps<V> & { initialValues: V }) => ReactNode;
   },
 ) {
-  const { record, update, messages, onClose } = props;
+  const { record, update, texts, onClose } = props;
   return (
-    <FormDialog title={props.title} opened={record !== null} onClose={onClose}>
+    <FormDialog title={texts.title} opened={record !== null} onClose={onClose}>
       {record && (
         <Fragment key={record.id}>
           {props.children({
             initialValues: props.formValues(record),
             pending: update.isPending,
             onSubmit: (values) =>
-              saveWithToasts(() => update.mutateAsync({ ...values, id: record.id }), messages, onClose),
+              saveWithToasts(() => update.mutateAsync({ ...values, id: record.id }), texts, onClose),
           })}
         </Fragment>
       )}

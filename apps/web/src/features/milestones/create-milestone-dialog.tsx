@@ -1,8 +1,8 @@
-import { CreateDialog, type DialogProps } from '../../components/entity-dialogs';
+import { CreateDialog, createTexts, type DialogProps } from '../../components/entity-dialogs';
 import { MilestoneForm } from './milestone-form';
 import { useCreateMilestone, useJourneyStart, useMilestones } from './use-milestones';
 
-const MESSAGES = { success: 'Milestone added', failure: 'There was a problem adding your milestone.' };
+const TEXTS = createTexts('Milestone', 'milestone');
 
 /** The 'Add New Milestone' dialog, fetched by CreateMilestoneButton on first open. */
 export default function CreateMilestoneDialog(props: DialogProps) {
@@ -11,7 +11,7 @@ export default function CreateMilestoneDialog(props: DialogProps) {
   // null: no milestone yet, so this one is day 1; undefined while the list is loading.
   const journeyStart = loaded ? (firstDate ?? null) : undefined;
   return (
-    <CreateDialog title="Add New Milestone" {...props} create={useCreateMilestone()} messages={MESSAGES}>
+    <CreateDialog {...props} texts={TEXTS} create={useCreateMilestone()}>
       {(form) => <MilestoneForm journeyStart={journeyStart} {...form} />}
     </CreateDialog>
   );

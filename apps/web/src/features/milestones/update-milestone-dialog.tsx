@@ -1,13 +1,13 @@
 import type { Milestone } from '@journey/contracts';
 import { lazy } from 'react';
 import { amountForInput } from '../../components/amount-input';
-import { UpdateDialog, type RecordDialogProps } from '../../components/entity-dialogs';
+import { UpdateDialog, updateTexts, type RecordDialogProps } from '../../components/entity-dialogs';
 import type { MilestoneFormValues } from './milestone-form';
 import { useUpdateMilestone } from './use-milestones';
 
 const MilestoneForm = lazy(() => import('./milestone-form'));
 
-const MESSAGES = { success: 'Milestone updated', failure: 'There was a problem updating your milestone.' };
+const TEXTS = updateTexts('Milestone', 'milestone');
 
 const formValues = (milestone: Milestone): MilestoneFormValues => ({
   ...milestone,
@@ -18,13 +18,7 @@ const formValues = (milestone: Milestone): MilestoneFormValues => ({
 /** No day suggestion here: an edited milestone keeps its day. */
 export function UpdateMilestoneDialog(props: RecordDialogProps<Milestone>) {
   return (
-    <UpdateDialog
-      title="Edit Milestone"
-      {...props}
-      update={useUpdateMilestone()}
-      messages={MESSAGES}
-      formValues={formValues}
-    >
+    <UpdateDialog {...props} texts={TEXTS} update={useUpdateMilestone()} formValues={formValues}>
       {(form) => <MilestoneForm {...form} />}
     </UpdateDialog>
   );

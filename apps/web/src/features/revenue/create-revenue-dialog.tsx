@@ -1,17 +1,16 @@
-import { CreateDialog, type DialogProps } from '../../components/entity-dialogs';
+import { CreateDialog, createTexts, type DialogProps } from '../../components/entity-dialogs';
 import { RevenueForm } from './revenue-form';
 import { useCreateRevenue } from './use-revenue';
 
-const MESSAGES = {
-  success: 'Revenue added',
+const TEXTS = {
+  ...createTexts('Revenue', 'revenue entry'),
   successDetail: 'Your revenue entry has been added successfully.',
-  failure: 'There was a problem adding your revenue entry.',
 };
 
 /** The 'Add New Revenue' dialog, fetched by CreateRevenueButton on first open. */
 export default function CreateRevenueDialog(props: DialogProps) {
   return (
-    <CreateDialog title="Add New Revenue" {...props} create={useCreateRevenue()} messages={MESSAGES}>
+    <CreateDialog {...props} texts={TEXTS} create={useCreateRevenue()}>
       {(form) => <RevenueForm {...form} />}
     </CreateDialog>
   );

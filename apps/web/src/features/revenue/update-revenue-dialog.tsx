@@ -1,13 +1,13 @@
 import type { Revenue } from '@journey/contracts';
 import { lazy } from 'react';
 import { amountForInput } from '../../components/amount-input';
-import { UpdateDialog, type RecordDialogProps } from '../../components/entity-dialogs';
+import { UpdateDialog, updateTexts, type RecordDialogProps } from '../../components/entity-dialogs';
 import type { RevenueFormValues } from './revenue-form';
 import { useUpdateRevenue } from './use-revenue';
 
 const RevenueForm = lazy(() => import('./revenue-form'));
 
-const MESSAGES = { success: 'Revenue updated', failure: 'There was a problem updating your revenue entry.' };
+const TEXTS = updateTexts('Revenue', 'revenue entry');
 
 const formValues = (revenue: Revenue): RevenueFormValues => ({
   ...revenue,
@@ -17,13 +17,7 @@ const formValues = (revenue: Revenue): RevenueFormValues => ({
 
 export function UpdateRevenueDialog(props: RecordDialogProps<Revenue>) {
   return (
-    <UpdateDialog
-      title="Edit Revenue"
-      {...props}
-      update={useUpdateRevenue()}
-      messages={MESSAGES}
-      formValues={formValues}
-    >
+    <UpdateDialog {...props} texts={TEXTS} update={useUpdateRevenue()} formValues={formValues}>
       {(form) => <RevenueForm {...form} />}
     </UpdateDialog>
   );
