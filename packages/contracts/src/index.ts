@@ -20,4 +20,6 @@ export * from './records';
 export * from './paging';
 export * from './revenue';
 export * from './revenue-series';
+export * from './settings';
+export * from './settings-values';
 export * from './subscribers';

@@ -14,3 +14,4 @@ export * from './open-data';
 export * from './page-orders';
 export * from './records';
 export * from './revenue-series';
+export * from './settings-values';

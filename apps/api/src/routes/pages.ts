@@ -17,7 +17,7 @@ const isRedirect = (page: RenderedPage | PageRedirect): page is PageRedirect => 
  * embedded query state without fetching again. The page's queries, guard and canonical address are
  * the table's: the renderer answers them in-process with the visitor's own session.
  */
-export function createPageRenderer(options: {
+function createPageRenderer(options: {
   config: Config;
   web: WebBuild;
   contextFor: (request: FastifyRequest, reply: FastifyReply) => Context;
@@ -91,7 +91,7 @@ export function createPageRenderer(options: {
 }
 
 /** Registers every page of the web app's page table; the not-found page answers the rest. */
-export function registerPageRoutes(
+function registerPageRoutes(
   app: FastifyInstance,
   web: WebBuild,
   renderPage: ReturnType<typeof createPageRenderer>,

@@ -108,13 +108,13 @@ describe('headFor', () => {
     const productName = `"Tom & Jerry's" <b>Co</b>`;
     const html = headFor({ pathname: '/', origin, site: { productName }, status: 200 });
     expect(html).toContain(
-      "<title>&quot;Tom &amp; Jerry's&quot; &lt;b&gt;Co&lt;/b&gt; Build Tracker · The Solo &quot;Tom &amp; Jerry's&quot; &lt;b&gt;Co&lt;/b&gt; Journey</title>",
+      '<title>&quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Build Tracker · The Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Journey</title>',
     );
     expect(html).toContain(
-      '<meta property="og:site_name" content="The Solo &quot;Tom &amp; Jerry\'s&quot; &lt;b&gt;Co&lt;/b&gt; Journey" />',
+      '<meta property="og:site_name" content="The Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Journey" />',
     );
     expect(html).not.toContain('<b>');
-    expect(html).not.toMatch(/&(?!amp;|quot;|lt;|gt;)/);
+    expect(html).not.toMatch(/&(?!amp;|quot;|apos;|lt;|gt;)/);
 
     // Read back by a parser, the name is intact and no tag was injected.
     const head = parse(html);

@@ -1,5 +1,4 @@
-import { FEED_PATHS, feedTitle } from '@journey/contracts/constants';
-import { escapeAttribute } from '../lib/html';
+import { escapeMarkup, FEED_PATHS, feedTitle } from '@journey/contracts/constants';
 import type { SiteInfo } from './site-context';
 
 export const SITE_DESCRIPTION =
@@ -35,19 +34,19 @@ export function headTags(page: {
   meta?: PageMeta | null | undefined;
 }): string {
   const { meta } = page;
-  const title = escapeAttribute(meta?.title ?? page.title);
-  const socialTitle = meta?.socialTitle ? escapeAttribute(meta.socialTitle) : title;
-  const description = escapeAttribute(meta?.description ?? SITE_DESCRIPTION);
-  const url = escapeAttribute(`${page.origin}${page.pathname}`);
-  const image = escapeAttribute(meta?.image.url ?? `${page.origin}/og-image.jpg`);
-  const imageAlt = escapeAttribute(meta?.image.alt ?? 'Progress toward one billion dollars of revenue');
+  const title = escapeMarkup(meta?.title ?? page.title);
+  const socialTitle = meta?.socialTitle ? escapeMarkup(meta.socialTitle) : title;
+  const description = escapeMarkup(meta?.description ?? SITE_DESCRIPTION);
+  const url = escapeMarkup(`${page.origin}${page.pathname}`);
+  const image = escapeMarkup(meta?.image.url ?? `${page.origin}/og-image.jpg`);
+  const imageAlt = escapeMarkup(meta?.image.alt ?? 'Progress toward one billion dollars of revenue');
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     page.indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
     ...feedLinks(page.origin, page.site),
     `<meta property="og:type" content="${meta?.type ?? 'website'}" />`,
-    `<meta property="og:site_name" content="${escapeAttribute(siteBrand(page.site))}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(siteBrand(page.site))}" />`,
     `<meta property="og:title" content="${socialTitle}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
@@ -65,9 +64,9 @@ export function headTags(page: {
 
 /** Feed readers and browsers find the milestone feeds from any page. */
 function feedLinks(origin: string, site: SiteInfo): string[] {
-  const title = escapeAttribute(feedTitle(site.productName));
+  const title = escapeMarkup(feedTitle(site.productName));
   return [
-    `<link rel="alternate" type="application/rss+xml" title="${title}" href="${escapeAttribute(origin + FEED_PATHS.rss)}" />`,
-    `<link rel="alternate" type="application/atom+xml" title="${title}" href="${escapeAttribute(origin + FEED_PATHS.atom)}" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.rss)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.atom)}" />`,
   ];
 }

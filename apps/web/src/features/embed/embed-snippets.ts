@@ -4,8 +4,8 @@ import {
   badgeAlt,
   type BadgeStyle,
   type BadgeTheme,
+  escapeMarkup,
 } from '@journey/contracts/constants';
-import { escapeAttribute } from '../../lib/html';
 
 export interface BadgeChoice {
   theme: BadgeTheme;
@@ -39,8 +39,8 @@ export function embedSnippets(origin: string, productName: string, choice: Badge
   const alt = badgeAlt(productName);
   const { width, height } = BADGE_SIZES[choice.style];
   const html =
-    `<a href="${escapeAttribute(siteUrl)}"><img src="${escapeAttribute(imageUrl)}" ` +
-    `alt="${escapeAttribute(alt)}" width="${width}" height="${height}"></a>`;
+    `<a href="${escapeMarkup(siteUrl)}"><img src="${escapeMarkup(imageUrl)}" ` +
+    `alt="${escapeMarkup(alt)}" width="${width}" height="${height}"></a>`;
   const markdown = `[![${escapeMarkdownText(alt)}](${imageUrl})](${siteUrl})`;
   return { imageUrl, siteUrl, alt, width, height, html, markdown };
 }

@@ -1,0 +1,25 @@
+/** The settings' bounds, shared by the schema, the database check and the admin form's counters. */
+export const SETTINGS_LIMITS = {
+  siteName: { min: 2, max: 60 },
+  productName: { min: 1, max: 40 },
+  story: 20_000,
+  legal: 50_000,
+} as const;
+
+/** The social links the owner may set, in the order the header, footer and contact cards show them. */
+export const SOCIAL_LINKS = [
+  { key: 'twitter', label: 'Twitter' },
+  { key: 'github', label: 'GitHub' },
+  { key: 'linkedin', label: 'LinkedIn' },
+  { key: 'youtube', label: 'YouTube' },
+  { key: 'podcast', label: 'Podcast' },
+] as const;
+export type SocialLinkKey = (typeof SOCIAL_LINKS)[number]['key'];
+
+/** The legal pages: the footer's labels are the spec's, each page has its own path and title. */
+export const LEGAL_PAGES = [
+  { key: 'privacy', label: 'Privacy Policy', path: '/privacy', title: 'Privacy Policy' },
+  { key: 'terms', label: 'Terms of Service', path: '/terms', title: 'Terms of Service' },
+  { key: 'cookies', label: 'Cookie Settings', path: '/cookies', title: 'Cookie Policy' },
+] as const;
+export type LegalPageKey = (typeof LEGAL_PAGES)[number]['key'];

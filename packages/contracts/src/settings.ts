@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { DATE_FUTURE_SLACK_MS, DATE_MIN, EMAIL_MAX, URL_MAX } from './constants';
+import { hasNoNul, parseDateInput } from './fields';
+import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS, type LegalPageKey } from './settings-values';
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/** A name shown in the header and titles: trimmed, single-line. */
+function nameField(label: string, min: number, max: number) {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(min, `${label} must be at least ${min} character${min === 1 ? '' : 's'}.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => hasNoNul(value) && !/[\r\n]/.test(value), `${label} must be a single line of text.`);
+}
+
+/** Markdown the owner writes: kept as typed (no trim: indentation is meaning), bounded in length. */
+function markdownField(label: string, max: number) {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? `${label} is required.` : `${label} must be text.`) })
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters.`)
+    .refine(hasNoNul, `${label} must not contain NUL characters.`);
+}
+
+/** An `https://` address or empty (the link is then not shown). */
+function httpsLinkField(label: string) {
+  const message = `${label} must be an https:// address, or empty.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(URL_MAX, `${label} must be at most ${URL_MAX} characters.`)
+    .refine((value) => value === '' || isHttpsUrl(value), message);
+}
+
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/[^\s]+$/i.test(value) || !hasNoNul(value)) return false;
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+function optionalEmailField() {
+  const message = 'Contact email must be a valid email address, or empty.';
+  return z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, `Contact email must be at most ${EMAIL_MAX} characters.`)
+    .refine((value) => value === '' || (hasNoNul(value) && z.email().safeParse(value).success), message);
+}
+
+const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
+
+/** `YYYY-MM-DD` from 2000-01-01 to today, kept as the same string. */
+function journeyStartField() {
+  const invalid = 'Journey start must be a date (YYYY-MM-DD).';
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? 'Journey start is required.' : invalid) })
+    .trim()
+    .superRefine((value, ctx) => {
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseDateInput(value) : null;
+      if (!date)
+        ctx.addIssue({ code: 'custom', message: value === '' ? 'Journey start is required.' : invalid });
+      else if (date.getTime() < DATE_MIN_MS)
+        ctx.addIssue({ code: 'custom', message: 'Journey start cannot be before 2000-01-01.' });
+      else if (date.getTime() > Date.now() + DATE_FUTURE_SLACK_MS)
+        ctx.addIssue({ code: 'custom', message: 'Journey start cannot be in the future.' });
+    });
+}
+
+const record = <K extends string, T extends z.ZodType>(keys: readonly K[], field: (key: K) => T) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<K, T>, {
+    error: 'Expected a JSON object.',
+  });
+
+/** The owner's settings: everything a visitor reads that is not revenue, a milestone or an experiment. */
+export const settingsSchema = z.object(
+  {
+    siteName: nameField('Site name', SETTINGS_LIMITS.siteName.min, SETTINGS_LIMITS.siteName.max),
+    productName: nameField('Product name', SETTINGS_LIMITS.productName.min, SETTINGS_LIMITS.productName.max),
+    story: markdownField('Story', SETTINGS_LIMITS.story),
+    contactEmail: optionalEmailField(),
+    links: record(
+      SOCIAL_LINKS.map((link) => link.key),
+      (key) => httpsLinkField(SOCIAL_LINKS.find((link) => link.key === key)?.label ?? key),
+    ),
+    journeyStartDate: journeyStartField(),
+    legal: record(
+      LEGAL_PAGES.map((page) => page.key),
+      (key) =>
+        markdownField(LEGAL_PAGES.find((page) => page.key === key)?.label ?? key, SETTINGS_LIMITS.legal),
+    ),
+  },
+  { error: 'Expected a JSON object.' },
+);
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+/** What every page needs of the settings (header, footer, titles, contact cards): no Markdown. */
+export const siteInfoSchema = settingsSchema.pick({
+  siteName: true,
+  productName: true,
+  contactEmail: true,
+  links: true,
+  journeyStartDate: true,
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+/** The story rendered on the server: a leading blockquote (the landing page sets it apart) and the rest. */
+export const storyHtmlSchema = z.object({ quoteHtml: z.string().nullable(), bodyHtml: z.string() });
+export type StoryHtml = z.infer<typeof storyHtmlSchema>;
+
+export const legalPageInput = z.object(
+  { page: z.enum(LEGAL_PAGES.map((page) => page.key) as [LegalPageKey, ...LegalPageKey[]]) },
+  { error: 'Expected a JSON object.' },
+);
+/** A legal page rendered on the server, sanitized. */
+export const legalHtmlSchema = z.object({ title: z.string(), html: z.string() });
+export type LegalHtml = z.infer<typeof legalHtmlSchema>;
