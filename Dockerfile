@@ -7,6 +7,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/markdown/package.json packages/markdown/
 COPY packages/testing/package.json packages/testing/
 RUN pnpm install --frozen-lockfile
 COPY . .

@@ -5,6 +5,7 @@ import path from 'node:path';
 const dir = process.argv[2];
 const expected = [
   'contracts-unit',
+  'markdown-unit',
   'web-unit',
   'db-pglite',
   'api-pglite',

@@ -1,0 +1,2 @@
+export { splitLeadQuote } from './lead-quote';
+export { renderMarkdown } from './render';
