@@ -20,6 +20,8 @@ export * from './records';
 export * from './paging';
 export * from './revenue';
 export * from './revenue-series';
+export * from './legal-defaults';
 export * from './settings';
+export * from './settings-defaults';
 export * from './settings-values';
 export * from './subscribers';

@@ -23,3 +23,6 @@ export const LEGAL_PAGES = [
   { key: 'cookies', label: 'Cookie Settings', path: '/cookies', title: 'Cookie Policy' },
 ] as const;
 export type LegalPageKey = (typeof LEGAL_PAGES)[number]['key'];
+
+/** The site's name before the owner picks one: what the header always said. */
+export const defaultSiteName = (productName: string) => `The Solo ${productName} Journey`;
