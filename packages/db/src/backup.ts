@@ -8,19 +8,25 @@ import path from 'node:path';
 import { asc, count, desc, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text, type PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type Database } from './client';
-import { experiments, milestones, revenues, sessions, subscribers, users } from './schema';
+import { experiments, milestones, revenues, sessions, siteSettings, subscribers, users } from './schema';
 
 export const BACKUP_FORMAT = 'journey-backup';
 export const BACKUP_VERSION = 1;
 
 /** In insertion order: a table comes after the tables its foreign keys point to. */
-const BACKUP_TABLES = { users, sessions, revenues, milestones, experiments, subscribers };
+const BACKUP_TABLES = { users, sessions, revenues, milestones, experiments, subscribers, siteSettings };
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
+/** Tables newer than the backup format: a backup taken before one existed has no rows for it. */
+const TABLES_ADDED_LATER: readonly BackupTableName[] = ['siteSettings'];
 
 /** Tables whose `id` is a serial: their sequences restart after the highest restored id. */
 const SERIAL_TABLES = [users, revenues, milestones, experiments, subscribers];
-/** A database holding any of these is in use; a restore refuses it. Experiments are seeded, so they are replaced. */
+/**
+ * A database holding any of these is in use; a restore refuses it. Experiments are seeded and the
+ * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
+ * hold both: a restore replaces them.
+ */
 const USER_DATA_TABLES = { users, sessions, revenues, milestones, subscribers };
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */
@@ -114,10 +120,12 @@ export function parseBackup(value: unknown): Backup {
   if (typeof migration?.when !== 'number' || typeof migration.hash !== 'string') {
     throw new BackupError('The backup does not say which migration its database was at.');
   }
+  const tables = { ...backup.tables } as Partial<Backup['tables']>;
+  for (const name of TABLES_ADDED_LATER) tables[name] ??= [];
   for (const name of BACKUP_TABLE_NAMES) {
-    if (!Array.isArray(backup.tables?.[name])) throw new BackupError(`The backup has no "${name}" table.`);
+    if (!Array.isArray(tables[name])) throw new BackupError(`The backup has no "${name}" table.`);
   }
-  return backup as Backup;
+  return { ...backup, tables } as Backup;
 }
 
 /** JSON rows back into what Drizzle inserts: ISO strings into Dates for timestamp columns. */
@@ -152,7 +160,7 @@ async function tablesInUse(db: Database): Promise<string[]> {
 }
 
 /**
- * Loads a backup into an empty database (only the seeded experiments, which it replaces), in one
+ * Loads a backup into an empty database (only the seeded experiments and the settings, which it replaces), in one
  * transaction: a failure leaves the target as it was. Returns the rows written per table.
  */
 export async function restoreDatabase(
@@ -174,8 +182,10 @@ export async function restoreDatabase(
         `The target database is not empty: ${inUse.join(', ')}. Restore into a new database.`,
       );
     }
-    // Every experiment goes, seeded or not: the backup's own are what the site showed.
+    // Every experiment goes, seeded or not, and so do the settings: the backup's are what the site
+    // showed (a backup without settings leaves the defaults to the next read).
     await tx.delete(experiments).where(sql`true`);
+    await tx.delete(siteSettings).where(sql`true`);
 
     const written = {} as Record<BackupTableName, number>;
     for (const name of BACKUP_TABLE_NAMES) {

@@ -8,6 +8,7 @@ export * from './public-data';
 export * from './revenue-series';
 export * from './revenues';
 export * from './session-store';
+export * from './settings';
 export * from './subscribers';
 export * from './users';
 export * as schema from './schema';

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -149,4 +150,19 @@ export const subscribers = pgTable(
     uniqueIndex('subscribers_email_key').on(table.email),
     ...keysetIndexes('subscribers', [table.createdAt, table.email, table.consent], table.id),
   ],
+);
+
+/**
+ * The owner's settings (docs/decisions/037-owner-settings.md): one row, id 1, holding the whole
+ * record as JSON, checked by the contracts' `settingsSchema` on the way in and out. A field added later
+ * needs no migration: a stored record without it reads as its default.
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [check('site_settings_one_row', sql`${table.id} = 1`)],
 );

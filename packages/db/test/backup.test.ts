@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { defaultSettings } from '@journey/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,7 +7,9 @@ import {
   BACKUP_TABLE_NAMES,
   createDatabase,
   dumpDatabase,
+  getSettings,
   restoreDatabase,
+  saveSettings,
   schema,
   type Backup,
   type Database,
@@ -20,7 +23,18 @@ import {
   type TestDatabase,
 } from '../src/testing';
 
-const { users, sessions, revenues, milestones, experiments, subscribers, revenueTotals, rowCounts } = schema;
+const {
+  users,
+  sessions,
+  revenues,
+  milestones,
+  experiments,
+  subscribers,
+  siteSettings,
+  revenueTotals,
+  rowCounts,
+} = schema;
+const DEFAULTS = defaultSettings({ productName: 'Unicorn', today: '2025-06-01' });
 
 const TRICKY_TEXT = `Quotes ' " \` and \\ backslashes, a tab\tand a line\nbreak; ünïcödé — 日本語 🦄 <b>&amp;</b>`;
 
@@ -81,6 +95,12 @@ async function fill(db: Database): Promise<void> {
       { email: 'reader@example.com' },
       { email: 'no-consent@example.com', consent: 0, createdAt: new Date('2024-12-31T23:59:59.999Z') },
     ]);
+  await saveSettings(db, {
+    ...DEFAULTS,
+    siteName: 'Tricky <b>&amp;</b> "name"',
+    story: TRICKY_TEXT,
+    links: { ...DEFAULTS.links, github: 'https://github.com/o?x="1"&y=2' },
+  });
 }
 
 /** Everything a restore must reproduce: every dumped table with ids, and what the triggers keep. */
@@ -92,6 +112,7 @@ async function contents(db: Database) {
     milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
     experiments: await db.select().from(experiments).orderBy(asc(experiments.id)),
     subscribers: await db.select().from(subscribers).orderBy(asc(subscribers.id)),
+    siteSettings: await db.select().from(siteSettings),
   };
   const totals = await db.select().from(revenueTotals).orderBy(asc(revenueTotals.source));
   const counts = await db.select().from(rowCounts).orderBy(asc(rowCounts.tableName));
@@ -154,6 +175,7 @@ describe('a backup', () => {
       milestones: 2,
       experiments: 5,
       subscribers: 2,
+      siteSettings: 1,
     });
     expect(await contents(target)).toEqual(expected);
     expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('999999999999.99');
@@ -193,6 +215,28 @@ describe('a backup', () => {
       ),
     );
     expect(await contents(source.handle.db)).toEqual(before);
+  });
+
+  it('replaces the settings a fresh database stored at its first read', async () => {
+    const target = await freshDatabase();
+    expect(
+      await getSettings(target, defaultSettings({ productName: 'Fresh', today: '2025-07-01' })),
+    ).toMatchObject({
+      productName: 'Fresh',
+    });
+    await restoreDatabase(target, throughFile(backup));
+    expect(await contents(target)).toEqual(await contents(source.handle.db));
+    expect((await getSettings(target, DEFAULTS)).siteName).toBe('Tricky <b>&amp;</b> "name"');
+  });
+
+  it('restores a backup taken before the settings existed, leaving the defaults to the next read', async () => {
+    const target = await freshDatabase();
+    await getSettings(target, DEFAULTS);
+    const { siteSettings: _settings, ...older } = backup.tables;
+    const written = await restoreDatabase(target, { ...(throughFile(backup) as Backup), tables: older });
+    expect(written.siteSettings).toBe(0);
+    expect(await target.$count(siteSettings)).toBe(0);
+    expect(await getSettings(target, DEFAULTS)).toEqual(DEFAULTS);
   });
 
   it('is refused when it comes from a newer schema, or is not a backup at all, and nothing is written', async () => {
