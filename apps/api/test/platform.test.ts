@@ -15,7 +15,7 @@ import {
   type TestServer,
 } from './helpers';
 
-/** Every row of docs/architecture.md#rest-api, plus the newsletter and the open data. */
+/** Every row of docs/architecture.md#rest-api, plus the newsletter, the open data and the settings. */
 const REST_PATHS = {
   '/user': ['get'],
   '/user/password': ['post'],
@@ -34,6 +34,11 @@ const REST_PATHS = {
   '/subscribers': ['post'],
   '/public/summary.json': ['get'],
   '/public/revenue.csv': ['get'],
+  '/settings': ['get'],
+  '/settings/site': ['get'],
+  '/settings/story': ['get'],
+  '/settings/legal/{page}': ['get'],
+  '/admin/settings': ['put'],
 };
 
 describe('platform', () => {

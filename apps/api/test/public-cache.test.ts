@@ -256,6 +256,7 @@ describe('the public cache', () => {
       'experiments.create': ['experiments'],
       'experiments.update': ['experiments'],
       'experiments.delete': ['experiments'],
+      'settings.update': ['settings'],
     });
   });
 
@@ -433,6 +434,12 @@ describe('PublicCache invalidation', () => {
     expect(publicTablesChangedBy('revenue_totals')).toEqual(['revenues']);
     expect(publicTablesChangedBy('milestones')).toEqual(['milestones']);
     expect(publicTablesChangedBy('experiments')).toEqual(['experiments']);
-    expect(publicTablesChangedBy('something_new')).toEqual(['revenues', 'milestones', 'experiments']);
+    expect(publicTablesChangedBy('site_settings')).toEqual(['settings']);
+    expect(publicTablesChangedBy('something_new')).toEqual([
+      'revenues',
+      'milestones',
+      'experiments',
+      'settings',
+    ]);
   });
 });

@@ -11,14 +11,18 @@ export interface CachedResponse {
 
 export type FreshResponse = Omit<CachedResponse, 'etag'>;
 
-/** The tables public answers are built from; a write to any other (accounts, subscribers) changes none. */
-export const PUBLIC_TABLES = ['revenues', 'milestones', 'experiments'] as const;
+/**
+ * The tables public answers are built from; a write to any other (accounts, subscribers) changes none.
+ * `settings` is the owner's settings (the `site_settings` row).
+ */
+export const PUBLIC_TABLES = ['revenues', 'milestones', 'experiments', 'settings'] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The public tables a notification about `table` concerns: every one for a table this list lacks. */
 export function publicTablesChangedBy(table: string): readonly PublicTable[] {
   // The running totals are kept by triggers on revenues.
   if (table === 'revenue_totals') return ['revenues'];
+  if (table === 'site_settings') return ['settings'];
   const known = PUBLIC_TABLES.find((name) => name === table);
   return known ? [known] : PUBLIC_TABLES;
 }

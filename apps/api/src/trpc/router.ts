@@ -2,6 +2,7 @@ import { authRouter } from '../features/auth/router';
 import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { revenueRouter } from '../features/revenue/router';
+import { settingsRouter } from '../features/settings/router';
 import { subscribersRouter } from '../features/subscribers/router';
 import { createCallerFactory, router } from './init';
 
@@ -11,6 +12,7 @@ export const appRouter = router({
   milestones: milestonesRouter,
   experiments: experimentsRouter,
   subscribers: subscribersRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

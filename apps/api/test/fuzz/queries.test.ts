@@ -18,6 +18,10 @@ const OTHER_QUERIES = [
   'milestones.list',
   'experiments.list',
   'subscribers.list',
+  'settings.get',
+  'settings.site',
+  'settings.story',
+  'settings.legal',
   ...PAGES,
 ] as const;
 const REST_READS = [
@@ -25,6 +29,11 @@ const REST_READS = [
   '/api/revenue/series',
   '/api/milestones',
   '/api/experiments',
+  '/api/settings',
+  '/api/settings/site',
+  '/api/settings/story',
+  '/api/settings/legal/privacy',
+  '/api/settings/legal/imprint',
   '/api/revenues/all',
   '/api/user',
   '/api/admin/subscribers.csv',

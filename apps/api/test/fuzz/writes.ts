@@ -12,6 +12,7 @@ import {
   registerInput,
   revenueInput,
   revenueUpdateInput,
+  settingsSchema,
   subscribeInput,
 } from '@journey/contracts';
 import fc from 'fast-check';
@@ -141,6 +142,22 @@ export const EXPERIMENT_WRITES = entityWrites({
   create: experimentInput,
   update: experimentUpdateInput,
 });
+
+/** The whole record, small: the fuzz mutates one field at a time, so long texts only slow it down. */
+const SETTINGS = {
+  siteName: 'The Solo Unicorn Journey',
+  productName: 'Unicorn',
+  story: '> A quote\n\nThe *story*, with [a link](https://example.com).',
+  contactEmail: 'owner@example.com',
+  links: { twitter: 'https://x.com/owner', github: '', linkedin: '', youtube: '', podcast: '' },
+  journeyStartDate: '2024-01-01',
+  legal: { privacy: '# Privacy', terms: '# Terms', cookies: '# Cookies' },
+};
+
+export const SETTINGS_WRITES: WriteEndpoint[] = [
+  rest('PUT', '/api/admin/settings', { auth: 'admin', valid: SETTINGS, schema: settingsSchema }),
+  trpc('settings.update', { auth: 'admin', valid: SETTINGS, schema: settingsSchema }),
+];
 
 const SUBSCRIBER = { email: 'fan@example.com', consent: true };
 const LOGIN = { username: ADMIN.username, password: ADMIN.password };

@@ -1,0 +1,3 @@
+import { SETTINGS_WRITES, describeWriteFuzz } from './writes';
+
+describeWriteFuzz('settings writes', SETTINGS_WRITES);
