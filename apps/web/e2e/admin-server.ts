@@ -6,11 +6,14 @@ import {
   deleteMilestone,
   deleteRevenue,
   deleteSubscriber,
+  getSettings,
   listExperiments,
   listMilestones,
   listRevenue,
   listSubscribers,
+  putSettings,
   type Experiment,
+  type Settings,
 } from './records';
 
 /**
@@ -28,6 +31,8 @@ interface AdminServer {
   cookies: Cookies;
   /** The experiments the database was seeded with, as they were at start. */
   seeded: Experiment[];
+  /** The settings of the new database: every test starts from them. */
+  settings: Settings;
 }
 
 interface AdminTestFixtures {
@@ -39,8 +44,9 @@ interface AdminTestFixtures {
   freshData: undefined;
 }
 
-/** Deletes what the tests add and restores the seeded experiments if one was changed. */
-async function resetData(api: APIRequestContext, seeded: Experiment[]) {
+/** Deletes what the tests add and restores the seeded experiments and the settings if one was changed. */
+async function resetData(api: APIRequestContext, seeded: Experiment[], settings: Settings) {
+  if (JSON.stringify(await getSettings(api)) !== JSON.stringify(settings)) await putSettings(api, settings);
   for (const entry of await listRevenue(api)) await deleteRevenue(api, entry.id);
   for (const milestone of await listMilestones(api)) await deleteMilestone(api, milestone.id);
   for (const subscriber of await listSubscribers(api)) await deleteSubscriber(api, subscriber.id);
@@ -67,8 +73,9 @@ export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>
       try {
         const api = await playwright.request.newContext({ baseURL: server.baseURL });
         const seeded = await listExperiments(api);
+        const settings = await getSettings(api);
         await api.dispose();
-        await use({ baseURL: server.baseURL, cookies: server.cookies, seeded });
+        await use({ baseURL: server.baseURL, cookies: server.cookies, seeded, settings });
       } finally {
         await server.stop();
       }
@@ -89,7 +96,7 @@ export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>
 
   freshData: [
     async ({ api, adminServer }, use) => {
-      await resetData(api, adminServer.seeded);
+      await resetData(api, adminServer.seeded, adminServer.settings);
       await use(undefined);
     },
     { auto: true },

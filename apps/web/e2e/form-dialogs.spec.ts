@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './admin-server';
 import { openAdminTab, type AdminTabKey } from './admin-tabs';
-import { contrastRatio, createMilestone, createRevenue, stillness } from './support';
+import {
+  contrastRatio,
+  createMilestone,
+  createRevenue,
+  getSettings,
+  putSettings,
+  stillness,
+} from './support';
 
 // The admin's dialogs: where the focus lands, the milestone's day suggestion and layout, the
 // experiment image preview; each changed dialog passes axe in both schemes. Runs on a private
@@ -111,7 +118,7 @@ test.describe('first focus', () => {
 });
 
 test.describe('the milestone day', () => {
-  test('the first milestone is offered day 1, saying why, and Date and Day sit level', async ({
+  test("on a new install the journey starts today: today's milestone is offered day 1, saying why, and Date and Day sit level", async ({
     adminPage: page,
   }) => {
     const { panel } = await openAdminTab(page, 'milestones');
@@ -123,24 +130,20 @@ test.describe('the milestone day', () => {
     const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
     const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
     await expect(day).toHaveValue('1');
-    await expect(day).toHaveAccessibleDescription('Suggested: day 1, as this is the first milestone.');
+    await expect(day).toHaveAccessibleDescription(
+      /^Suggested from the date: day 1 is the journey's start, \w{3} \d{1,2}, \d{4}\.$/,
+    );
 
     const [dateBox, dayBox] = [(await date.boundingBox())!, (await day.boundingBox())!];
     expect(Math.abs(dateBox.y - dayBox.y), 'the inputs share a top edge').toBeLessThanOrEqual(0.5);
     expect(Math.abs(dateBox.height - dayBox.height), 'and a height').toBeLessThanOrEqual(0.5);
   });
 
-  test("a later milestone's day counts from the first milestone's date, as the hint says", async ({
+  test("the day counts from the Site tab's journey start, as the hint says", async ({
     adminPage: page,
     api,
   }) => {
-    await createMilestone(api, {
-      title: 'The start',
-      description: 'Where the journey began.',
-      date: '2024-01-01',
-      day: 1,
-      isRevenue: 0,
-    });
+    await putSettings(api, { ...(await getSettings(api)), journeyStartDate: '2024-01-01' });
     const { panel } = await openAdminTab(page, 'milestones');
     const dialog = await openDialog(
       page,
@@ -149,7 +152,7 @@ test.describe('the milestone day', () => {
     );
     const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
     await expect(day).toHaveAccessibleDescription(
-      "Suggested from the date: day 1 is the first milestone's date, Jan 1, 2024.",
+      "Suggested from the date: day 1 is the journey's start, Jan 1, 2024.",
     );
     const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
     await date.clear();

@@ -78,7 +78,7 @@ test.describe('milestone pages', () => {
     await cardLink(page, middle!.title).click();
     await expect(page).toHaveURL(/\/milestones\/\d+-e2e-page-first-10k-counting-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(middle!.title);
-    await expect(page).toHaveTitle(`${middle!.title} · The Solo Unicorn Journey`);
+    await expect(page).toHaveTitle(`${middle!.title} · Solo Unicorn`);
     const article = page.getByRole('article');
     await expect(article.getByText(`Day ${middle!.day}`, { exact: true })).toBeVisible();
     await expect(article.getByText('Mar 15, 2024', { exact: true })).toBeVisible();
@@ -91,7 +91,7 @@ test.describe('milestone pages', () => {
       .getByRole('link', { name: new RegExp(`Next milestone.*${escapeRegExp(last!.title)}`) })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(last!.title);
-    await expect(page).toHaveTitle(`${last!.title} · The Solo Unicorn Journey`);
+    await expect(page).toHaveTitle(`${last!.title} · Solo Unicorn`);
     // The last one has no next.
     await expect(more.getByRole('link', { name: /Next milestone/ })).toHaveCount(0);
 

@@ -5,11 +5,13 @@ import type {
   Revenue,
   RevenueSource,
   RevenueSummary,
+  Settings,
+  SettingsInput,
   Subscriber,
 } from '@journey/contracts';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 
-export type { Experiment, Milestone, RevenueSource, RevenueSummary, Subscriber };
+export type { Experiment, Milestone, RevenueSource, RevenueSummary, Settings, SettingsInput, Subscriber };
 export type RevenueEntry = Revenue;
 export { REVENUE_SOURCE_LABELS as SOURCE_LABELS } from '@journey/contracts/constants';
 
@@ -81,3 +83,10 @@ export const listSubscribers = async (admin: APIRequestContext) =>
 
 export const deleteSubscriber = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.post('/api/trpc/subscribers.delete', { data: { id } }), 200);
+
+export const getSettings = async (request: APIRequestContext) =>
+  answered<Settings>(await request.get('/api/settings'), 200);
+
+/** Saves the whole settings record as the admin; the saved record comes back. */
+export const putSettings = async (admin: APIRequestContext, settings: SettingsInput) =>
+  answered<Settings>(await admin.put('/api/admin/settings', { data: settings }), 200);

@@ -24,11 +24,7 @@ if (state) hydrate(queryClient, state.queries);
 
 const app = (
   <StrictMode>
-    <Providers
-      queryClient={queryClient}
-      trpcClient={createTrpcClient()}
-      site={state?.site ?? { productName: import.meta.env.VITE_SITE_PRODUCT_NAME ?? 'Unicorn' }}
-    >
+    <Providers queryClient={queryClient} trpcClient={createTrpcClient()} origin={state?.origin}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

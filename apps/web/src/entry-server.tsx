@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageInfo, PageRedirect, RenderedPage, RenderInput, SsrModule } from '@journey/api';
+import type { SiteInfo as PublicSiteInfo } from '@journey/contracts';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import { StrictMode } from 'react';
@@ -20,7 +21,11 @@ import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
-const pageInfo = ({ path, publicTables }: PageRoute): PageInfo => ({ path, publicTables });
+// Every page shows the owner's settings (name, links): a page kept in the public cache is also built from them.
+const pageInfo = ({ path, publicTables }: PageRoute): PageInfo => ({
+  path,
+  publicTables: publicTables && [...new Set([...publicTables, 'settings' as const])],
+});
 
 /** Every page but the not-found one, for Fastify to register. */
 export const pages: readonly PageInfo[] = pageRoutes.filter((route) => route.path !== '*').map(pageInfo);
@@ -77,13 +82,13 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
 
   // Never called while rendering: every query the page needs is in the cache already.
   const trpcClient = createTrpcClient('http://127.0.0.1');
-  const site: SiteInfo = { ...input.site, origin: input.origin };
+  const site: SiteInfo = { ...(data.site as PublicSiteInfo), origin: input.origin };
 
   let status = 200;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderStatusProvider value={(code) => (status = code)}>
-        <Providers queryClient={queryClient} trpcClient={trpcClient} site={site}>
+        <Providers queryClient={queryClient} trpcClient={trpcClient} origin={input.origin}>
           <StaticRouter location={input.url}>
             <App />
           </StaticRouter>
@@ -99,14 +104,14 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
     html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
 
   const found = status === 200;
-  const meta = found && 'meta' in route.head ? route.head.meta(data, input.site, input.origin) : null;
-  const head = headFor({ pathname: url.pathname, origin: input.origin, site: input.site, status, meta });
+  const meta = found && 'meta' in route.head ? route.head.meta(data, site, input.origin) : null;
+  const head = headFor({ pathname: url.pathname, origin: input.origin, site, status, meta });
   const assets = found && route.codeSplit ? pageAssetTags(clientManifest(), route.codeSplit.source) : '';
   return {
     status,
     head: assets ? `${head}\n    ${assets}` : head,
     html,
-    state: serializeState({ site, queries: dehydrate(queryClient) }),
+    state: serializeState({ origin: input.origin, queries: dehydrate(queryClient) }),
   };
 }
 

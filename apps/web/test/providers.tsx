@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Providers } from '../src/app/providers';
 import { createQueryClient } from '../src/lib/query-client';
-import { createTrpcClient } from '../src/lib/trpc';
+import { createTrpcClient, trpc } from '../src/lib/trpc';
+import { getQueryKey } from '@trpc/react-query';
 import { createTrpcFetch, type TrpcHandler } from './trpc';
 
 export interface ProvidersOptions {
@@ -15,6 +16,8 @@ export interface ProvidersOptions {
   /** Other routes beside the one rendering `ui` at `route`, e.g. a placeholder for /admin. */
   routes?: Record<string, ReactNode>;
   productName?: string;
+  /** The Site tab's journey start (YYYY-MM-DD). */
+  journeyStartDate?: string;
   renderOptions?: Omit<RenderOptions, 'wrapper'>;
 }
 
@@ -26,14 +29,19 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   const { fetchMock, calls } = createTrpcFetch(options.trpc ?? {});
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();
+  // Every page has the site's settings from the server; components under test get them the same way.
+  const productName = options.productName ?? 'Unicorn';
+  queryClient.setQueryData(getQueryKey(trpc.settings.site, undefined, 'query'), {
+    siteName: `Solo ${productName}`,
+    productName,
+    contactEmail: '',
+    links: { twitter: '', github: '', linkedin: '', youtube: '', podcast: '' },
+    journeyStartDate: options.journeyStartDate ?? '2024-01-01',
+  });
   const trpcClient = createTrpcClient();
   const route = options.route ?? '/';
   const result = render(
-    <Providers
-      queryClient={queryClient}
-      trpcClient={trpcClient}
-      site={{ productName: options.productName ?? 'Unicorn' }}
-    >
+    <Providers queryClient={queryClient} trpcClient={trpcClient}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={route} element={ui} />

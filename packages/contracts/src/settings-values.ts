@@ -25,4 +25,4 @@ export const LEGAL_PAGES = [
 export type LegalPageKey = (typeof LEGAL_PAGES)[number]['key'];
 
 /** The site's name before the owner picks one: what the header always said. */
-export const defaultSiteName = (productName: string) => `The Solo ${productName} Journey`;
+export const defaultSiteName = (productName: string) => `Solo ${productName}`;

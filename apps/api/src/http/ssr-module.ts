@@ -18,7 +18,6 @@ export interface RenderInput {
   url: string;
   /** The site's public origin, for canonical and Open Graph URLs. */
   origin: string;
-  site: { productName: string };
   /** The router and the request's context: the page's queries are answered in-process. */
   trpc: { router: AppRouter; ctx: Context };
 }

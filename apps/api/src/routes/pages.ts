@@ -24,13 +24,11 @@ function createPageRenderer(options: {
   publicCache: PublicCache;
 }) {
   const { config, web } = options;
-  const site = { productName: config.productName };
-
   const originOf = (request: FastifyRequest) => publicOrigin(config, request);
 
   const render = async (request: FastifyRequest, reply: FastifyReply): Promise<FreshResponse> => {
     const trpc = { router: appRouter, ctx: options.contextFor(request, reply) };
-    const page = await web.ssr.render({ url: request.url, origin: originOf(request), site, trpc });
+    const page = await web.ssr.render({ url: request.url, origin: originOf(request), trpc });
     // A redirect is not a 200, so the public cache never keeps it (rare: old or hand-made links).
     if (isRedirect(page))
       return { status: page.status, contentType: 'text/plain', body: Buffer.from(page.location) };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { testSite } from '../../test/site';
 import { SITE_DESCRIPTION } from './head';
 import { headFor, routeTitle } from './page-head';
 import { matchPage } from './routes';
 
-const site = { productName: 'Unicorn' };
+const site = testSite();
 const origin = 'https://journey.example';
 
 /** The tags of a head as a document, so tests read attributes the way a browser would. */
@@ -22,37 +23,36 @@ function parse(head: string) {
 }
 
 /** The document title the table gives the page at `pathname`. */
-const pageTitle = (pathname: string, { productName } = site) =>
-  routeTitle(matchPage(pathname).route, { productName });
+const pageTitle = (pathname: string, pageSite = site) => routeTitle(matchPage(pathname).route, pageSite);
 
 describe('routeTitle', () => {
   it.each([
-    ['/', 'Unicorn Build Tracker · The Solo Unicorn Journey'],
-    ['/auth', 'Admin Access · The Solo Unicorn Journey'],
-    ['/admin', 'Admin Panel · The Solo Unicorn Journey'],
+    ['/', 'Unicorn Build Tracker · Solo Unicorn'],
+    ['/auth', 'Admin Access · Solo Unicorn'],
+    ['/admin', 'Admin Panel · Solo Unicorn'],
     // Unknown paths, and a milestone path whose id names no milestone.
-    ['/nowhere', 'Page not found · The Solo Unicorn Journey'],
-    ['/milestones/abc', 'Page not found · The Solo Unicorn Journey'],
+    ['/nowhere', 'Page not found · Solo Unicorn'],
+    ['/milestones/abc', 'Page not found · Solo Unicorn'],
     // A milestone page titles itself from its milestone.
     ['/milestones/3-first-sale', null],
   ])('gives %s the title %s', (pathname, title) => expect(pageTitle(pathname)).toBe(title));
 
   it('follows the configured product name', () => {
-    expect(pageTitle('/admin', { productName: 'Pegasus' })).toBe('Admin Panel · The Solo Pegasus Journey');
+    expect(pageTitle('/admin', testSite('Pegasus'))).toBe('Admin Panel · Solo Pegasus');
   });
 });
 
 describe('headFor', () => {
   it('gives the landing page its title, description, canonical URL and social cards', () => {
     const head = parse(headFor({ pathname: '/', origin, site, status: 200 }));
-    const title = 'Unicorn Build Tracker · The Solo Unicorn Journey';
+    const title = 'Unicorn Build Tracker · Solo Unicorn';
     expect(head.title).toBe(title);
     expect(head.name('description')).toBe(SITE_DESCRIPTION);
     expect(head.canonical).toBe(`${origin}/`);
     expect(head.robots).toBeNull();
 
     expect(head.property('og:type')).toBe('website');
-    expect(head.property('og:site_name')).toBe('The Solo Unicorn Journey');
+    expect(head.property('og:site_name')).toBe('Solo Unicorn');
     expect(head.property('og:title')).toBe(title);
     expect(head.property('og:description')).toBe(SITE_DESCRIPTION);
     expect(head.property('og:url')).toBe(`${origin}/`);
@@ -77,12 +77,12 @@ describe('headFor', () => {
     expect(feeds).toEqual([
       {
         type: 'application/rss+xml',
-        title: 'The Solo Unicorn Journey · Milestones',
+        title: 'Solo Unicorn · Milestones',
         href: `${origin}/feed.xml`,
       },
       {
         type: 'application/atom+xml',
-        title: 'The Solo Unicorn Journey · Milestones',
+        title: 'Solo Unicorn · Milestones',
         href: `${origin}/atom.xml`,
       },
     ]);
@@ -98,7 +98,7 @@ describe('headFor', () => {
   it('marks a 404 noindex, even at /', () => {
     for (const pathname of ['/missing', '/']) {
       const head = parse(headFor({ pathname, origin, site, status: 404 }));
-      expect(head.title).toBe('Page not found · The Solo Unicorn Journey');
+      expect(head.title).toBe('Page not found · Solo Unicorn');
       expect(head.canonical).toBeNull();
       expect(head.robots).toBe('noindex');
     }
@@ -106,12 +106,12 @@ describe('headFor', () => {
 
   it('escapes quotes, ampersands and angle brackets of the product name', () => {
     const productName = `"Tom & Jerry's" <b>Co</b>`;
-    const html = headFor({ pathname: '/', origin, site: { productName }, status: 200 });
+    const html = headFor({ pathname: '/', origin, site: testSite(productName), status: 200 });
     expect(html).toContain(
-      '<title>&quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Build Tracker · The Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Journey</title>',
+      '<title>&quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Build Tracker · Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt;</title>',
     );
     expect(html).toContain(
-      '<meta property="og:site_name" content="The Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt; Journey" />',
+      '<meta property="og:site_name" content="Solo &quot;Tom &amp; Jerry&apos;s&quot; &lt;b&gt;Co&lt;/b&gt;" />',
     );
     expect(html).not.toContain('<b>');
     expect(html).not.toMatch(/&(?!amp;|quot;|apos;|lt;|gt;)/);
@@ -119,9 +119,9 @@ describe('headFor', () => {
     // Read back by a parser, the name is intact and no tag was injected.
     const head = parse(html);
     expect(head.doc.head.querySelector('b')).toBeNull();
-    expect(head.property('og:site_name')).toBe(`The Solo ${productName} Journey`);
-    expect(head.name('twitter:title')).toBe(`${productName} Build Tracker · The Solo ${productName} Journey`);
-    expect(head.title).toBe(`${productName} Build Tracker · The Solo ${productName} Journey`);
+    expect(head.property('og:site_name')).toBe(`Solo ${productName}`);
+    expect(head.name('twitter:title')).toBe(`${productName} Build Tracker · Solo ${productName}`);
+    expect(head.title).toBe(`${productName} Build Tracker · Solo ${productName}`);
   });
 
   it('escapes the path in the canonical and og:url', () => {
@@ -132,7 +132,7 @@ describe('headFor', () => {
 
   it('lets a page give its own title, description, type and image, and makes it indexable', () => {
     const meta = {
-      title: 'First sale · The Solo Unicorn Journey',
+      title: 'First sale · Solo Unicorn',
       socialTitle: 'First <b>sale</b> & "more"',
       description: 'Tom & Jerry paid <first>.',
       type: 'article' as const,

@@ -1,11 +1,11 @@
-import { escapeMarkup, FEED_PATHS, feedTitle } from '@journey/contracts/constants';
+import { escapeMarkup, FEED_PATHS, feedTitleOf } from '@journey/contracts/constants';
 import type { SiteInfo } from './site-context';
 
 export const SITE_DESCRIPTION =
   "One solo founder's public journey to $1,000,000,000 of revenue built with AI: a live revenue tracker, the milestones, the experiments and the story, shared as it happens.";
 
 /** The site's name in titles and cards. */
-export const siteBrand = (site: SiteInfo) => `The Solo ${site.productName} Journey`;
+export const siteBrand = (site: Pick<SiteInfo, 'siteName'>) => site.siteName;
 
 /** What a page with its own content says about itself in <head> (a milestone page, for one). */
 export interface PageMeta {
@@ -63,8 +63,8 @@ export function headTags(page: {
 }
 
 /** Feed readers and browsers find the milestone feeds from any page. */
-function feedLinks(origin: string, site: SiteInfo): string[] {
-  const title = escapeMarkup(feedTitle(site.productName));
+function feedLinks(origin: string, site: Pick<SiteInfo, 'siteName'>): string[] {
+  const title = escapeMarkup(feedTitleOf(site.siteName));
   return [
     `<link rel="alternate" type="application/rss+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.rss)}" />`,
     `<link rel="alternate" type="application/atom+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.atom)}" />`,

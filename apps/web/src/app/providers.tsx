@@ -3,18 +3,19 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toasts } from '../components/toasts';
 import { trpc, type TrpcClient } from '../lib/trpc';
-import { SiteProvider, type SiteInfo } from './site-context';
+import { OriginProvider } from './site-context';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Everything a page needs around it, on the server and in the browser alike. */
 export function Providers(props: {
   queryClient: QueryClient;
   trpcClient: TrpcClient;
-  site: SiteInfo;
+  /** The site's public origin, when the server renders the page. */
+  origin?: string | undefined;
   children: ReactNode;
 }) {
   return (
-    <SiteProvider value={props.site}>
+    <OriginProvider value={props.origin}>
       <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
         <QueryClientProvider client={props.queryClient}>
           <MantineProvider
@@ -27,6 +28,6 @@ export function Providers(props: {
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>
-    </SiteProvider>
+    </OriginProvider>
   );
 }

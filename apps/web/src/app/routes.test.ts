@@ -36,7 +36,7 @@ describe('the page table', () => {
 
   it('shares only public pages, and guards the admin pages both ways', () => {
     const shared = pageRoutes.filter((route) => route.publicTables).map((route) => route.path);
-    expect(shared).toEqual([paths.home, paths.milestone]);
+    expect(shared).toEqual([paths.home, paths.milestone, '/privacy', '/terms', '/cookies']);
     expect(matchPage(paths.admin).route.guard).toEqual({ visitors: 'signed-in', redirect: paths.auth });
     expect(matchPage(paths.auth).route.guard).toEqual({ visitors: 'signed-out', redirect: paths.admin });
   });

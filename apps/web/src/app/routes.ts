@@ -1,4 +1,9 @@
-import { DEFAULT_REVENUE_SERIES_RANGE, milestoneIdOf, milestonePath } from '@journey/contracts/constants';
+import {
+  DEFAULT_REVENUE_SERIES_RANGE,
+  LEGAL_PAGES,
+  milestoneIdOf,
+  milestonePath,
+} from '@journey/contracts/constants';
 import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
@@ -19,7 +24,11 @@ function codeSplit(source: string, load: () => Promise<{ default: ComponentType 
 }
 
 /** What every page shows or decides by: who is signed in. */
-export const everyPageQueries = (trpc: PageTrpc) => ({ me: trpc.auth.me.queryOptions() });
+export const everyPageQueries = (trpc: PageTrpc) => ({
+  me: trpc.auth.me.queryOptions(),
+  // The owner's settings every page shows: the site's name, its links.
+  site: trpc.settings.site.queryOptions(),
+});
 
 /**
  * Every page of the site, in one table: the server registers, guards, prefetches and caches pages
@@ -38,6 +47,7 @@ export const pageRoutes: readonly PageRoute[] = [
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),
       experiments: trpc.experiments.list.queryOptions(),
+      story: trpc.settings.story.queryOptions(),
     }),
   }),
   definePage({
@@ -69,6 +79,15 @@ export const pageRoutes: readonly PageRoute[] = [
     canonicalPath: ({ detail }) => (detail ? milestonePath(detail.milestone) : null),
     head: { meta: ({ detail }, site, origin) => (detail ? milestoneMeta(detail, site, origin) : null) },
   }),
+  ...LEGAL_PAGES.map((page) =>
+    definePage({
+      path: page.path,
+      ...codeSplit('src/features/legal/legal-page.tsx', () => import('../features/legal/legal-page')),
+      publicTables: ['settings'],
+      queries: (trpc) => ({ legal: trpc.settings.legal.queryOptions({ page: page.key }) }),
+      head: { title: (site) => `${page.title} · ${siteBrand(site)}`, indexable: true },
+    }),
+  ),
   definePage({ path: '*', component: NotFoundPage, head: { title: notFoundTitle } }),
 ];
 

@@ -6,9 +6,7 @@ import { notFoundTitle } from '../app/head';
 import { paths } from '../app/paths';
 import { useRenderStatus } from '../app/render-status';
 import { useSite } from '../app/site-context';
-import { SiteFooter } from '../features/landing/site-footer';
-import { SiteHeader } from '../features/landing/site-header';
-import classes from './not-found-page.module.css';
+import { PageFrame } from './page-frame';
 
 /** Any unknown address: the spec's heading and text inside the site's header and footer, a way back. */
 export function NotFoundPage() {
@@ -16,12 +14,8 @@ export function NotFoundPage() {
   useRenderStatus(404);
   useDocumentTitle(notFoundTitle(site));
   return (
-    <div className={classes.page}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader onLanding={false} />
-      <Container size="sm" py={{ base: 72, sm: 120 }} component="main" id="main" className={classes.main}>
+    <PageFrame>
+      <Container size="sm" py={{ base: 72, sm: 120 }}>
         <Stack gap="md" align="flex-start">
           <ThemeIcon size={72} radius="xl" variant="light" color="violet">
             <IconMapPinOff size={40} aria-hidden />
@@ -33,7 +27,6 @@ export function NotFoundPage() {
           </Button>
         </Stack>
       </Container>
-      <SiteFooter />
-    </div>
+    </PageFrame>
   );
 }

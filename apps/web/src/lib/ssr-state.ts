@@ -1,9 +1,9 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { SiteInfo } from '../app/site-context';
 
 /** Written into the page as JSON (never executed, so the CSP needs no inline scripts). */
 export interface SsrState {
-  site: SiteInfo;
+  /** The site's public origin. */
+  origin: string;
   queries: DehydratedState;
 }
 

@@ -36,6 +36,7 @@ import { EmbedSection } from '../embed/embed-section';
 import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
 import { RevenueTable } from '../revenue/revenue-table';
+import { SiteTab } from '../settings/site-tab';
 import { SubscriberTable } from '../subscribers/subscriber-table';
 import classes from './admin-page.module.css';
 
@@ -45,6 +46,7 @@ const TABS = [
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
   { value: 'embed', label: 'Embed', panel: EmbedSection },
+  { value: 'site', label: 'Site', panel: SiteTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -75,7 +77,7 @@ export default function AdminPage() {
         <Container size="xl">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <Anchor component={Link} to={paths.home} c="white" aria-label={`Solo ${site.productName} home`}>
+              <Anchor component={Link} to={paths.home} c="white" aria-label={`${site.siteName} home`}>
                 <LogoMark />
               </Anchor>
               <Box miw={0}>

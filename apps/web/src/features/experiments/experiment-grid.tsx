@@ -1,6 +1,7 @@
 import type { Experiment } from '@journey/contracts';
 import { STATUS_COLORS } from '@journey/contracts/constants';
 import {
+  Anchor,
   Badge,
   Box,
   Card,
@@ -15,7 +16,6 @@ import {
 } from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { PlaceholderLink } from '../../components/placeholder-link';
 import { SectionHeading } from '../../components/section-heading';
 import classes from './experiment-grid.module.css';
 import { useExperiments } from './use-experiments';
@@ -125,9 +125,9 @@ export function ExperimentGrid() {
                 <Text c="violet.0" maw={520}>
                   Have an idea the lab should try next? Pitch it and watch it run in public.
                 </Text>
-                <PlaceholderLink c="white" fw={700} underline="always">
+                <Anchor href="#contact" c="white" fw={700} underline="always">
                   Get Started
-                </PlaceholderLink>
+                </Anchor>
               </Stack>
             </Card>
           </SimpleGrid>

@@ -1,24 +1,9 @@
-import { BADGE_PATH, FEED_PATHS, OPEN_DATA_PATHS } from '@journey/contracts/constants';
+import { BADGE_PATH, FEED_PATHS, LEGAL_PAGES, OPEN_DATA_PATHS } from '@journey/contracts/constants';
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import {
-  IconBrandGithub,
-  IconBrandLinkedin,
-  IconBrandX,
-  IconBrandYoutube,
-  type Icon,
-} from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
-import { PlaceholderLink, usePlaceholder } from '../../components/placeholder-link';
-
-const SOCIAL = [
-  { icon: IconBrandX, label: 'Twitter' },
-  { icon: IconBrandGithub, label: 'GitHub' },
-  { icon: IconBrandLinkedin, label: 'LinkedIn' },
-  { icon: IconBrandYoutube, label: 'YouTube' },
-];
-
-const LEGAL = ['Privacy Policy', 'Terms of Service', 'Cookie Settings'];
+import { socialLinksOf } from '../site/social-links';
 
 /** What the server publishes for readers and other sites: plain links, so any visitor can find them. */
 const REUSE = [
@@ -29,27 +14,9 @@ const REUSE = [
   { label: 'Open data (CSV)', href: OPEN_DATA_PATHS.revenueCsv },
 ];
 
-function SocialLink(props: { icon: Icon; label: string }) {
-  const { linkProps, note } = usePlaceholder();
-  return (
-    <li>
-      <ActionIcon
-        component="a"
-        {...linkProps}
-        aria-label={props.label}
-        variant="subtle"
-        color="gray.3"
-        size="lg"
-      >
-        <props.icon size={22} aria-hidden />
-      </ActionIcon>
-      {note}
-    </li>
-  );
-}
-
 export function SiteFooter() {
-  const { productName } = useSite();
+  const site = useSite();
+  const social = socialLinksOf(site);
   return (
     <Box component="footer" bg="#070a18" c="white" py={48}>
       <Container size="lg">
@@ -58,22 +25,36 @@ export function SiteFooter() {
             <Stack gap={6} maw={360}>
               <Group gap={10}>
                 <LogoMark />
-                <Text fw={800}>Solo {productName}</Text>
+                <Text fw={800}>{site.siteName}</Text>
               </Group>
               <Text size="sm" c="gray.4">
                 One founder, a fleet of AI models, and a public scoreboard on the way to $1,000,000,000.
               </Text>
             </Stack>
-            <Group
-              gap="xs"
-              component="ul"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              aria-label="Social media"
-            >
-              {SOCIAL.map((item) => (
-                <SocialLink key={item.label} icon={item.icon} label={item.label} />
-              ))}
-            </Group>
+            {social.length > 0 && (
+              <Group
+                gap="xs"
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                aria-label="Social media"
+              >
+                {social.map((link) => (
+                  <li key={link.key}>
+                    <ActionIcon
+                      component="a"
+                      href={link.href}
+                      rel="me"
+                      aria-label={link.label}
+                      variant="subtle"
+                      color="gray.3"
+                      size="lg"
+                    >
+                      <link.icon size={22} aria-hidden />
+                    </ActionIcon>
+                  </li>
+                ))}
+              </Group>
+            )}
           </Group>
           <Group component="nav" aria-label="Follow and reuse" gap="md">
             <Text size="sm" fw={700} c="gray.4" w={{ base: '100%', sm: 'auto' }}>
@@ -92,13 +73,13 @@ export function SiteFooter() {
             style={{ borderTop: '1px solid rgba(255,255,255,0.1)' }}
           >
             <Text size="sm" c="gray.4">
-              © {new Date().getUTCFullYear()} Solo {productName}. Built in public.
+              © {new Date().getUTCFullYear()} {site.siteName}. Built in public.
             </Text>
             <Group gap="lg" component="nav" aria-label="Legal">
-              {LEGAL.map((label) => (
-                <PlaceholderLink key={label} size="sm" c="gray.3">
-                  {label}
-                </PlaceholderLink>
+              {LEGAL_PAGES.map((page) => (
+                <Anchor key={page.key} component={Link} to={page.path} size="sm" c="gray.3">
+                  {page.label}
+                </Anchor>
               ))}
             </Group>
           </Group>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarize } from '@journey/contracts/constants';
 import { milestoneMeta } from './milestone-head';
+import { testSite } from '../../../test/site';
 
 describe('summarize', () => {
   it('keeps short text, with its whitespace collapsed', () => {
@@ -38,8 +39,8 @@ describe('milestoneMeta', () => {
       previous: null,
       next: null,
     };
-    expect(milestoneMeta(detail, { productName: 'Unicorn' }, 'https://journey.example')).toEqual({
-      title: 'First sale · The Solo Unicorn Journey',
+    expect(milestoneMeta(detail, testSite(), 'https://journey.example')).toEqual({
+      title: 'First sale · Solo Unicorn',
       socialTitle: 'First sale',
       description: 'A customer paid.',
       type: 'article',

@@ -19,7 +19,7 @@ function renderForm(
   props: {
     pending?: boolean;
     initialValues?: MilestoneFormValues;
-    journeyStart?: string | null;
+    journeyStart?: string;
     outcome?: SubmitOutcome;
   } = {},
 ) {
@@ -51,11 +51,6 @@ describe('suggestDay', () => {
   it('accepts full timestamps for the chosen date and a date-only start', () => {
     expect(suggestDay('2024-01-10T18:30:00.000Z', start)).toBe(10);
     expect(suggestDay('2024-12-31', '2024-01-01')).toBe(366);
-  });
-
-  it('gives day 1 whatever the date when there is no milestone yet', () => {
-    expect(suggestDay('2024-03-15', null)).toBe(1);
-    expect(suggestDay('14/06/2026', null)).toBeUndefined();
   });
 
   it('gives undefined before the start, without a start or date, and for nonsense', () => {
@@ -171,17 +166,7 @@ describe('MilestoneForm', () => {
     expect(field('Day')).toHaveValue('3');
   });
 
-  it('suggests day 1 for the first milestone and says why under the field', async () => {
-    renderForm({ journeyStart: null });
-    await waitFor(() => expect(field('Day')).toHaveValue('1'));
-    expect(field('Day')).toHaveAccessibleDescription('Suggested: day 1, as this is the first milestone.');
-    const events = userEvent.setup();
-    await events.clear(field('Date'));
-    await events.type(field('Date'), '2024-03-15');
-    expect(field('Day')).toHaveValue('1');
-  });
-
-  it("suggests a later milestone's day from the first milestone's date, and says so", async () => {
+  it("suggests today's day from the journey's start, and says so", async () => {
     renderForm({ journeyStart: '2024-01-01T00:00:00.000Z' });
     const today = new Date();
     const expected =
@@ -191,7 +176,7 @@ describe('MilestoneForm', () => {
       ) + 1;
     await waitFor(() => expect(field('Day')).toHaveValue(String(expected)));
     expect(field('Day')).toHaveAccessibleDescription(
-      "Suggested from the date: day 1 is the first milestone's date, Jan 1, 2024.",
+      "Suggested from the date: day 1 is the journey's start, Jan 1, 2024.",
     );
   });
 

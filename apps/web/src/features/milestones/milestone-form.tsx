@@ -24,14 +24,10 @@ function utcDay(text: string): number | undefined {
   return date ? Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) : undefined;
 }
 
-/**
- * Day N of the journey, counting the first milestone's date as day 1. `journeyStart` null means
- * there is no milestone yet: the one being added starts the journey, so its day is 1 whatever its date.
- */
-export function suggestDay(date: string, journeyStart: string | null | undefined): number | undefined {
+/** Day N of the journey, counting the journey's start (a setting of the Site tab) as day 1. */
+export function suggestDay(date: string, journeyStart: string | undefined): number | undefined {
   const chosen = utcDay(date);
   if (chosen === undefined || journeyStart === undefined) return undefined;
-  if (journeyStart === null) return 1;
   const start = utcDay(journeyStart);
   if (start === undefined) return undefined;
   const days = Math.floor((chosen - start) / DAY_MS) + 1;
@@ -39,10 +35,9 @@ export function suggestDay(date: string, journeyStart: string | null | undefined
 }
 
 /** Where the suggested day comes from, shown under the Day field while adding. */
-export function dayHint(journeyStart: string | null | undefined): string {
+export function dayHint(journeyStart: string | undefined): string {
   if (journeyStart === undefined) return 'Days since the journey began';
-  if (journeyStart === null) return 'Suggested: day 1, as this is the first milestone.';
-  return `Suggested from the date: day 1 is the first milestone's date, ${formatDate(journeyStart)}.`;
+  return `Suggested from the date: day 1 is the journey's start, ${formatDate(journeyStart)}.`;
 }
 
 const emptyMilestone = (): MilestoneFormValues => ({
@@ -59,10 +54,10 @@ export function MilestoneForm(
   props: EntityFormProps<MilestoneFormValues> & {
     initialValues?: MilestoneFormValues;
     /**
-     * Adding only: the first milestone's date, to suggest the day count from the chosen date, or null
-     * when there is no milestone yet. Left out (editing, or the list still loading), nothing is suggested.
+     * Adding only: the journey's first day (YYYY-MM-DD), to suggest the day count from the chosen date.
+     * Left out (editing), nothing is suggested.
      */
-    journeyStart?: string | null;
+    journeyStart?: string;
   },
 ) {
   const form = useForm<MilestoneFormValues>({
@@ -76,7 +71,7 @@ export function MilestoneForm(
     const day = suggestDay(date, props.journeyStart);
     if (day !== undefined && !form.isTouched('day')) form.setFieldValue('day', day);
   };
-  // The opening date (today) gets its suggestion too, once the milestones are known.
+  // The opening date (today) gets its suggestion too, once the journey's start is known.
   useEffect(() => {
     suggest(form.getValues().date);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the journey start becomes known

@@ -29,12 +29,3 @@ export const {
   useUpdate: useUpdateMilestone,
   useDelete: useDeleteMilestone,
 } = entityMutations(trpc.milestones, useInvalidateMilestones);
-
-/** The first milestone's date: day 1 of the journey, for suggesting day counts. */
-export function useJourneyStart(): string | undefined {
-  const { data: milestones } = useMilestones();
-  return milestones?.reduce<string | undefined>(
-    (first, m) => (first === undefined || m.date < first ? m.date : first),
-    undefined,
-  );
-}

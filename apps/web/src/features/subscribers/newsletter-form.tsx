@@ -1,13 +1,16 @@
-import { NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
-import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { LEGAL_PAGES, NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 
 interface NewsletterValues {
   email: string;
   consent: boolean;
 }
+
+const PRIVACY_PATH = LEGAL_PAGES.find((page) => page.key === 'privacy')?.path ?? '/privacy';
 
 const EMPTY: NewsletterValues = { email: '', consent: false };
 
@@ -81,6 +84,14 @@ export function NewsletterForm() {
           onChange={(event) => change('consent', event.currentTarget.checked)}
           error={errors.consent}
         />
+        {/* Outside the checkbox's label and description: a click on it never ticks the box. */}
+        <Text size="sm" c="dimmed" mt={-8}>
+          What is kept and for how long: the{' '}
+          <Anchor component={Link} to={PRIVACY_PATH} inherit>
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
         <Button type="submit" size="md" disabled={subscribe.isPending}>
           {subscribe.isPending ? 'Processing...' : 'Subscribe'}
         </Button>

@@ -1,0 +1,135 @@
+import { settingsSchema, type Settings } from '@journey/contracts';
+import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
+import { Button, Divider, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { DateField, DATE_FIELD_HINT } from '../../components/date-field';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { MarkdownEditor } from './markdown-editor';
+import { useSaveSettings, type SettingsFormValues } from './use-settings';
+
+/** Every setting in one form: saved whole, as the API takes it; messages under the fields. */
+export function SiteSettingsForm(props: { settings: Settings }) {
+  const save = useSaveSettings();
+  const form = useForm<SettingsFormValues>({
+    initialValues: props.settings,
+    validate: schemaResolver(settingsSchema, { sync: true }),
+  });
+
+  const submit = async (values: SettingsFormValues) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      form.setInitialValues(saved);
+      form.setValues(saved);
+      notifySuccess('Settings saved', 'The public site shows your changes now.');
+    } catch (error) {
+      console.error(error);
+      form.setErrors(serverFieldErrors(error));
+      notifyError('Error', serverMessage(error) ?? 'Failed to save the settings. Please try again.');
+    }
+  };
+
+  const markdown = (path: 'story' | `legal.${(typeof LEGAL_PAGES)[number]['key']}`) => {
+    const input = form.getInputProps(path);
+    return {
+      value: String(input.value ?? ''),
+      onChange: (value: string) => form.setFieldValue(path, value),
+      error: input.error as string | undefined,
+      onBlur: input.onBlur as () => void,
+    };
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="xl">
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Site
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Site name"
+              description="The brand in the header, page titles and sharing cards."
+              withAsterisk
+              maxLength={SETTINGS_LIMITS.siteName.max}
+              {...form.getInputProps('siteName')}
+            />
+            <TextInput
+              label="Product name"
+              description="What the hero and the tracker call the goal ('the first solo AI-powered …')."
+              withAsterisk
+              maxLength={SETTINGS_LIMITS.productName.max}
+              {...form.getInputProps('productName')}
+            />
+            <DateField
+              label="Journey start"
+              description={`Day 1 of the journey; milestone forms count days from it. ${DATE_FIELD_HINT}.`}
+              withAsterisk
+              {...form.getInputProps('journeyStartDate')}
+            />
+            <TextInput
+              type="email"
+              label="Contact email"
+              description="The 'Write to me' card; leave empty to hide it."
+              autoComplete="off"
+              {...form.getInputProps('contactEmail')}
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Divider />
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Links
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {SOCIAL_LINKS.map((link) => (
+              <TextInput
+                key={link.key}
+                type="url"
+                label={link.label}
+                description="An https:// address; empty hides the link."
+                placeholder="https://"
+                {...form.getInputProps(`links.${link.key}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+
+        <Divider />
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Story
+          </Title>
+          <MarkdownEditor
+            label="Story"
+            description="'The Spark' on the landing page. A leading > quote is set apart beside the heading."
+            max={SETTINGS_LIMITS.story}
+            {...markdown('story')}
+          />
+        </Stack>
+
+        <Divider />
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Legal pages
+          </Title>
+          {LEGAL_PAGES.map((page) => (
+            <MarkdownEditor
+              key={page.key}
+              label={page.title}
+              max={SETTINGS_LIMITS.legal}
+              {...markdown(`legal.${page.key}`)}
+            />
+          ))}
+        </Stack>
+
+        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save settings'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
