@@ -11,6 +11,7 @@ export function MarkdownContent(props: BoxProps & { html: string; id?: string })
   return (
     <Box
       {...rest}
+      data-markdown
       className={className ? `${classes.content} ${className}` : classes.content}
       dangerouslySetInnerHTML={{ __html: html }}
     />
