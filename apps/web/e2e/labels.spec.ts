@@ -1,17 +1,9 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { section } from './support';
+import { expectClickGoesNowhere, expectPlaceholder, section } from './support';
 
-// Placeholder links carry the spec's label as their whole name; "coming soon" is their description.
-
-/** The link's visible text, its accessible name and its description, as a user and a screen reader get them. */
-async function expectPlaceholder(link: Locator, label: string) {
-  await expect(link).toBeVisible();
-  await expect(link).toHaveText(label);
-  await expect(link).toHaveAccessibleName(label);
-  await expect(link).toHaveAccessibleDescription('Coming soon');
-  await expect(link).toHaveAttribute('href', '#');
-}
+// Placeholder links carry the spec's label as their whole name; "coming soon" is their description:
+// expectPlaceholder checks the link's visible text, its accessible name and its description, as a
+// user and a screen reader get them.
 
 test.describe('placeholder link labels', () => {
   test('the footer legal links are named exactly as the spec says, and say "coming soon" as a description', async ({
@@ -25,9 +17,7 @@ test.describe('placeholder link labels', () => {
       await expectPlaceholder(legal.getByRole('link', { name: label, exact: true }), label);
     }
 
-    const url = page.url();
-    await legal.getByRole('link', { name: 'Privacy Policy', exact: true }).click();
-    expect(page.url(), 'a placeholder link goes nowhere').toBe(url);
+    await expectClickGoesNowhere(legal.getByRole('link', { name: 'Privacy Policy', exact: true }));
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await axe();
   });
@@ -40,10 +30,7 @@ test.describe('placeholder link labels', () => {
     const lab = section(page, 'AI Arena');
     const getStarted = lab.getByRole('link', { name: 'Get Started', exact: true });
     await expectPlaceholder(getStarted, 'Get Started');
-
-    const url = page.url();
-    await getStarted.click();
-    expect(page.url(), 'a placeholder link goes nowhere').toBe(url);
+    await expectClickGoesNowhere(getStarted);
   });
 
   test('the other placeholders (contact channels, social icons) follow the same rule', async ({ page }) => {
@@ -54,10 +41,7 @@ test.describe('placeholder link labels', () => {
     }
     const social = page.getByRole('contentinfo').getByRole('list', { name: 'Social media' });
     for (const network of ['Twitter', 'GitHub', 'LinkedIn', 'YouTube']) {
-      const link = social.getByRole('link', { name: network, exact: true });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAccessibleDescription('Coming soon');
-      await expect(link).toHaveAttribute('href', '#');
+      await expectPlaceholder(social.getByRole('link', { name: network, exact: true }));
     }
   });
 });
