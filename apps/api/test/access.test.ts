@@ -2,16 +2,24 @@ import { Writable } from 'node:stream';
 import { hashSessionToken, schema } from '@journey/db';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/app/cross-site';
 import { DEFAULT_LOGIN_RATE_LIMIT } from '../src/features/auth/login-rate-limit';
-import { ADMIN, call, registerAdmin, sessionCookie, startTestServer, type TestServer } from './helpers';
+import {
+  ADMIN,
+  call,
+  registerAdmin,
+  registerAdminWith,
+  sessionCookie,
+  startTestServer,
+  tokenOf,
+  useAdminServer,
+  useTestServer,
+  type TestServer,
+} from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REVENUE = { amount: '12.50', source: 'ai', description: 'Cross-site probe', date: '2024-02-01' };
-
-/** The raw token inside a `journey_session=<token>.<signature>` pair. */
-const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
 
 const login = (server: TestServer, password = ADMIN.password, extra: Partial<InjectOptions> = {}) =>
   server.app.inject({
@@ -22,17 +30,14 @@ const login = (server: TestServer, password = ADMIN.password, extra: Partial<Inj
   });
 
 describe('cross-site writes', () => {
-  let server: TestServer;
-  let cookie: string;
+  const admin = useAdminServer({ env: { PUBLIC_URL: 'https://journey.example' } });
+  const { server } = admin;
   let revenueId: number;
   let settings: Record<string, unknown>;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL: 'https://journey.example' } });
-    cookie = await registerAdmin(server.app);
-    revenueId = (await call(server.app, 'POST', '/api/revenue', REVENUE, cookie)).json().id;
-    settings = (await call(server.app, 'GET', '/api/settings')).json();
+    revenueId = (await admin.call('POST', '/api/revenue', REVENUE)).json().id;
+    settings = (await admin.call('GET', '/api/settings')).json();
   });
-  afterAll(() => server?.close());
 
   const write = (
     method: InjectOptions['method'],
@@ -43,7 +48,7 @@ describe('cross-site writes', () => {
     server.app.inject({
       method,
       url,
-      headers: { cookie, host: 'internal:5000', ...headers },
+      headers: { cookie: admin.cookie, host: 'internal:5000', ...headers },
       ...(payload === undefined ? {} : { payload }),
     });
   const counts = async () => ({
@@ -73,7 +78,7 @@ describe('cross-site writes', () => {
     }
     expect(await counts()).toEqual(before);
     // The session survived the refused logout.
-    expect((await call(server.app, 'GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
+    expect((await admin.call('GET', '/api/user')).statusCode).toBe(200);
   });
 
   const sessionCount = () => server.db.$count(schema.sessions);
@@ -128,7 +133,7 @@ describe('cross-site writes', () => {
       expect(logout.statusCode, JSON.stringify(headers)).toBe(403);
     }
     expect(await counts()).toEqual(before);
-    expect((await call(server.app, 'GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
+    expect((await admin.call('GET', '/api/user')).statusCode).toBe(200);
   });
 
   it('signs out on a bodyless logout that names no content type, as the spec client sends it', async () => {
@@ -193,18 +198,13 @@ describe('cross-site writes', () => {
 });
 
 describe('cross-site writes without PUBLIC_URL, in production', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { NODE_ENV: 'production' } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ env: { NODE_ENV: 'production' } });
 
   it('takes the origin the request was sent to as this site, and refuses any other', async () => {
-    const register = await server.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { host: '127.0.0.1:5173', origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-origin' },
-      payload: ADMIN,
+    const register = await registerAdminWith(server.app, {
+      host: '127.0.0.1:5173',
+      origin: 'http://127.0.0.1:5173',
+      'sec-fetch-site': 'same-origin',
     });
     expect(register.statusCode).toBe(201);
     const foreign = await server.app.inject({
@@ -295,13 +295,8 @@ describe('the start-up warning about PUBLIC_URL', () => {
 });
 
 describe('session tokens and lifetime', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // Many sign-ins from one address: not what this block tests.
-    server = await startTestServer({ loginRateLimit: { perIp: 100, perUsername: 100, windowMs: 60_000 } });
-    await registerAdmin(server.app);
-  });
-  afterAll(() => server?.close());
+  // Many sign-ins from one address: not what this block tests.
+  const { server } = useAdminServer({ loginRateLimit: { perIp: 100, perUsername: 100, windowMs: 60_000 } });
   afterEach(() => vi.useRealTimers());
 
   it('issues tokens of at least 128 random bits, never twice, stored only as their SHA-256', async () => {
@@ -360,18 +355,15 @@ describe('session tokens and lifetime', () => {
 });
 
 describe('login brute force', () => {
-  let server: TestServer;
+  const { server } = useAdminServer({ loginRateLimit: { perIp: 3, perUsername: 5, windowMs: 60_000 } });
   let device: string;
   beforeAll(async () => {
-    server = await startTestServer({ loginRateLimit: { perIp: 3, perUsername: 5, windowMs: 60_000 } });
-    await registerAdmin(server.app);
     // The admin signed in from this browser before the attack.
     const earlier = await login(server, ADMIN.password, { remoteAddress: '10.9.0.1' });
     const cookie = earlier.cookies.find((c) => c.name === 'journey_device');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
     device = `journey_device=${cookie!.value}`;
   });
-  afterAll(() => server?.close());
 
   const attempt = (ip: string, password: string, cookie?: string) =>
     login(server, password, { remoteAddress: ip, headers: cookie ? { cookie } : {} });
@@ -419,12 +411,7 @@ describe('login brute force', () => {
 });
 
 describe('changing the password', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-    await registerAdmin(server.app);
-  });
-  afterAll(() => server?.close());
+  const { server } = useAdminServer();
 
   const change = (cookie: string | undefined, body: unknown) =>
     call(server.app, 'POST', '/api/user/password', body, cookie);
@@ -485,11 +472,7 @@ describe('changing the password', () => {
 });
 
 describe('guessing the current password', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ loginRateLimit: { perIp: 50, perUsername: 3, windowMs: 60_000 } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ loginRateLimit: { perIp: 50, perUsername: 3, windowMs: 60_000 } });
 
   it('is limited like a login', async () => {
     const cookie = await registerAdmin(server.app);

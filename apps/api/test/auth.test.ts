@@ -1,15 +1,32 @@
 import { hashSessionToken, schema } from '@journey/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, call, registerAdmin, sessionCookie, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  call,
+  registerAdmin,
+  registerAdminWith,
+  sessionCookie,
+  tokenOf,
+  useAdminServer,
+  useTestServer,
+  type TestServer,
+} from './helpers';
+
+/** A registration as the Register tab sends it. */
+const register = (server: TestServer, fields: { username: string; password: string; email: string }) =>
+  call(server.app, 'POST', '/api/register', fields);
+/** Another account than the admin's, with a valid password. */
+const account = (username: string, email: string) => ({ username, email, password: 'secret123' });
 
 describe('auth on a closed registration', () => {
-  let server: TestServer;
+  const server = useTestServer({ loginRateLimit: { perIp: 1000, perUsername: 1000, windowMs: 60_000 } });
   let adminCookie: string;
-  beforeAll(async () => {
-    server = await startTestServer({ loginRateLimit: { perIp: 1000, perUsername: 1000, windowMs: 60_000 } });
-  });
-  afterAll(() => server?.close());
+  /** The admin's login: the session cookie it sets. */
+  const signIn = async () =>
+    sessionCookie(
+      await call(server.app, 'POST', '/api/login', { username: ADMIN.username, password: ADMIN.password }),
+    );
 
   it('tells the register tab that registration is open before the first account', async () => {
     const response = await call(server.app, 'GET', '/api/trpc/auth.registrationStatus');
@@ -17,7 +34,7 @@ describe('auth on a closed registration', () => {
   });
 
   it('creates the admin with the first registration, signs it in and never returns the hash', async () => {
-    const response = await call(server.app, 'POST', '/api/register', ADMIN);
+    const response = await register(server, ADMIN);
     expect(response.statusCode).toBe(201);
     const user = response.json();
     expect(user).toEqual({
@@ -37,11 +54,7 @@ describe('auth on a closed registration', () => {
   });
 
   it('closes registration after the first account: 403 and nothing stored', async () => {
-    const response = await call(server.app, 'POST', '/api/register', {
-      username: 'intruder',
-      password: 'secret123',
-      email: 'intruder@example.com',
-    });
+    const response = await register(server, account('intruder', 'intruder@example.com'));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Registration is closed' });
     expect(await server.db.$count(schema.users)).toBe(1);
@@ -86,11 +99,7 @@ describe('auth on a closed registration', () => {
   });
 
   it('validates registration fields by name', async () => {
-    const response = await call(server.app, 'POST', '/api/register', {
-      username: 'x',
-      password: '1',
-      email: 'not-an-email',
-    });
+    const response = await register(server, { username: 'x', password: '1', email: 'not-an-email' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       username: 'Username must be at least 3 characters',
@@ -137,12 +146,8 @@ describe('auth on a closed registration', () => {
   });
 
   it('renews a session used after half its life (sliding expiry)', async () => {
-    const login = await call(server.app, 'POST', '/api/login', {
-      username: ADMIN.username,
-      password: ADMIN.password,
-    });
-    const cookie = sessionCookie(login);
-    const id = hashSessionToken(decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!);
+    const cookie = await signIn();
+    const id = hashSessionToken(tokenOf(cookie));
     const twentyDaysAgo = Date.now() - 20 * 86_400_000;
     await server.db
       .update(schema.sessions)
@@ -158,21 +163,13 @@ describe('auth on a closed registration', () => {
   });
 
   it('does not renew a fresh session on every request', async () => {
-    const login = await call(server.app, 'POST', '/api/login', {
-      username: ADMIN.username,
-      password: ADMIN.password,
-    });
-    const response = await call(server.app, 'GET', '/api/user', undefined, sessionCookie(login));
+    const response = await call(server.app, 'GET', '/api/user', undefined, await signIn());
     expect(response.cookies.find((c) => c.name === 'journey_session')).toBeUndefined();
   });
 
   it('rejects an expired session', async () => {
-    const login = await call(server.app, 'POST', '/api/login', {
-      username: ADMIN.username,
-      password: ADMIN.password,
-    });
-    const cookie = sessionCookie(login);
-    const id = hashSessionToken(decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!);
+    const cookie = await signIn();
+    const id = hashSessionToken(tokenOf(cookie));
     await server.db
       .update(schema.sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -181,11 +178,7 @@ describe('auth on a closed registration', () => {
   });
 
   it('destroys the session at logout: the same cookie then gets 401', async () => {
-    const login = await call(server.app, 'POST', '/api/login', {
-      username: ADMIN.username,
-      password: ADMIN.password,
-    });
-    const cookie = sessionCookie(login);
+    const cookie = await signIn();
     const logout = await call(server.app, 'POST', '/api/logout', undefined, cookie);
     expect(logout.statusCode).toBe(204);
     expect(logout.body).toBe('');
@@ -212,35 +205,19 @@ describe('auth on a closed registration', () => {
 });
 
 describe('auth with ALLOW_REGISTRATION=true', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ALLOW_REGISTRATION: 'true' } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ env: { ALLOW_REGISTRATION: 'true' } });
 
   it('keeps registration open and answers 409 naming the duplicate field', async () => {
     await registerAdmin(server.app);
-    const second = await call(server.app, 'POST', '/api/register', {
-      username: 'cofounder',
-      password: 'secret123',
-      email: 'co@example.com',
-    });
+    const second = await register(server, account('cofounder', 'co@example.com'));
     expect(second.statusCode).toBe(201);
-    const sameName = await call(server.app, 'POST', '/api/register', {
-      username: 'CoFounder',
-      password: 'secret123',
-      email: 'other@example.com',
-    });
+    const sameName = await register(server, account('CoFounder', 'other@example.com'));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({
       message: 'Username already exists',
       errors: { username: 'Username already exists' },
     });
-    const sameEmail = await call(server.app, 'POST', '/api/register', {
-      username: 'third',
-      password: 'secret123',
-      email: 'CO@example.com',
-    });
+    const sameEmail = await register(server, account('third', 'CO@example.com'));
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().errors).toEqual({ email: 'Email is already registered' });
     expect(await server.db.$count(schema.users)).toBe(2);
@@ -248,12 +225,7 @@ describe('auth with ALLOW_REGISTRATION=true', () => {
 });
 
 describe('login rate limits', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ loginRateLimit: { perIp: 3, perUsername: 5, windowMs: 60_000 } });
-    await registerAdmin(server.app);
-  });
-  afterAll(() => server?.close());
+  const { server } = useAdminServer({ loginRateLimit: { perIp: 3, perUsername: 5, windowMs: 60_000 } });
 
   const attempt = (ip: string, username: string) =>
     server.app.inject({
@@ -280,19 +252,10 @@ describe('login rate limits', () => {
 });
 
 describe('cookies behind an HTTPS proxy', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer({ env: { TRUST_PROXY: 'true' } });
 
   it('marks the session cookie Secure when the request came over HTTPS', async () => {
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: ADMIN,
-    });
+    const response = await registerAdminWith(server.app, { 'x-forwarded-proto': 'https' });
     expect(response.statusCode).toBe(201);
     expect(response.cookies.find((c) => c.name === 'journey_session')?.secure).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_EXPERIMENT_IMAGE_URL } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
-import { call, useAdminServer } from './helpers';
+import { call, itRejectsBadInput, useAdminServer } from './helpers';
 
 const admin = useAdminServer();
 
@@ -46,7 +46,7 @@ describe('experiments', () => {
     expect(response.json()).toMatchObject({ imageUrl: DEFAULT_EXPERIMENT_IMAGE_URL, projectCount: 7 });
   });
 
-  it.each([
+  itRejectsBadInput(admin, '/api/experiments', count, [
     [{ ...experiment, title: 'A' }, 'title', 'Title must be at least 2 characters.'],
     [{ ...experiment, description: 'short' }, 'description', 'Description must be at least 10 characters.'],
     [{ ...experiment, status: 'Legendary' }, 'status', 'Status must be Active, Popular or Flagship.'],
@@ -58,13 +58,7 @@ describe('experiments', () => {
       'imageUrl',
       'Please enter a valid URL for the image.',
     ],
-  ])('rejects bad input %# with the field message, storing nothing', async (payload, field, message) => {
-    const before = await count();
-    const response = await admin.call('POST', '/api/experiments', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors[field]).toBe(message);
-    expect(await count()).toBe(before);
-  });
+  ]);
 
   it('edits a seeded experiment, and deleted seeds stay deleted', async () => {
     const [first] = (await call(admin.server.app, 'GET', '/api/experiments')).json();

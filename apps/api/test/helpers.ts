@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTestDatabase } from '@journey/db/testing';
 import { ADMIN } from '@journey/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { LoginRateLimit } from '../src/features/auth/login-rate-limit';
 import { buildServer, type ConnectionTimeouts } from '../src/server';
@@ -17,16 +17,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  loginRateLimit?: LoginRateLimit;
+  logStream?: NodeJS.WritableStream;
+  now?: () => Date;
+  timeouts?: ConnectionTimeouts;
+}
+
 /** A server on its own fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), never listening. */
-export async function startTestServer(
-  options: {
-    env?: Record<string, string>;
-    loginRateLimit?: LoginRateLimit;
-    logStream?: NodeJS.WritableStream;
-    now?: () => Date;
-    timeouts?: ConnectionTimeouts;
-  } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -68,11 +68,19 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** The raw token inside a `journey_session=<token>.<signature>` pair. */
+export const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+
 export { ADMIN };
+
+/** The admin's registration, sent with these headers (a browser's, a proxy's). */
+export function registerAdminWith(app: FastifyInstance, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: '/api/register', headers, payload: ADMIN });
+}
 
 /** Registers the first account (the admin) and returns its session cookie. */
 export async function registerAdmin(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: ADMIN });
+  const response = await registerAdminWith(app);
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return sessionCookie(response);
@@ -105,17 +113,70 @@ export interface AdminServer {
   call(method: InjectOptions['method'], url: string, payload?: unknown): ReturnType<typeof call>;
 }
 
-/** For a test file: a server with the admin signed in, started before its tests and closed after them. */
-export function useAdminServer(): AdminServer {
+/**
+ * For a test file or a describe block: a server started before its tests and closed after them. The
+ * handle is usable once the tests run (it throws if read before `beforeAll`).
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error('the test server starts in beforeAll');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    closeDatabase: () => current().closeDatabase(),
+    close: () => current().close(),
+  };
+}
+
+/** As `useTestServer`, with the admin registered and signed in before the tests. */
+export function useAdminServer(options: TestServerOptions = {}): AdminServer {
+  const server = useTestServer(options);
   const state = {
-    call: (method, url, payload) => call(state.server.app, method, url, payload, state.cookie),
+    server,
+    call: (method, url, payload) => call(server.app, method, url, payload, state.cookie),
   } as AdminServer;
   beforeAll(async () => {
-    state.server = await startTestServer();
-    state.cookie = await registerAdmin(state.server.app);
+    state.cookie = await registerAdmin(server.app);
   });
-  afterAll(() => state.server?.close());
   return state;
+}
+
+/** A bad payload, the field the answer names and the message it gives there. */
+export type BadInput = [payload: object, field: string, message: string];
+
+/**
+ * One test per case: the admin's POST of the payload to `url` answers 400 with the field's message, and
+ * the table `count` counts holds as many rows as before.
+ */
+export function itRejectsBadInput(
+  admin: AdminServer,
+  url: string,
+  count: () => Promise<number>,
+  cases: BadInput[],
+) {
+  it.each(cases)(
+    'rejects bad input %# with 400 naming the field, storing nothing',
+    async (payload, field, message) => {
+      const before = await count();
+      const response = await admin.call('POST', url, payload);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.errors[field]).toBe(message);
+      expect(typeof body.message).toBe('string');
+      expect(await count()).toBe(before);
+    },
+  );
 }
 
 /** The web app's real server entry, from its sources (vitest compiles the TSX). */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { milestonePath } from '@journey/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fakeWebBuild, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, fakeWebBuild, useAdminServer } from './helpers';
 
 /**
  * The web app's real server entry, from its sources (vitest compiles the TSX): these tests read the
@@ -42,8 +42,10 @@ const MILESTONES = [
 
 type Created = { id: number; title: string; description: string; date: string; day: number };
 
-let server: TestServer;
-let cookie: string;
+const admin = useAdminServer({
+  env: { WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`) },
+});
+const { server } = admin;
 const created: Created[] = [];
 /** The created milestones in the timeline's order: day 1, 70, 182. */
 const timeline = () => [...created].sort((a, b) => a.day - b.day);
@@ -51,25 +53,23 @@ const timeline = () => [...created].sort((a, b) => a.day - b.day);
 const get = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
+/** Adds a revenue entry, which the milestone pages' totals and pictures show. */
+const addRevenue = async (revenue: { amount: string; source: string; description: string; date: string }) =>
+  expect((await admin.call('POST', '/api/revenue', revenue)).statusCode).toBe(201);
+
 beforeAll(async () => {
-  server = await startTestServer({
-    env: { WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`) },
-  });
-  cookie = await registerAdmin(server.app);
   for (const milestone of MILESTONES) {
-    const response = await call(server.app, 'POST', '/api/milestones', milestone, cookie);
+    const response = await admin.call('POST', '/api/milestones', milestone);
     expect(response.statusCode).toBe(201);
     created.push(response.json());
   }
-  const revenue = {
+  await addRevenue({
     amount: '15234.56',
     source: 'ai',
     description: 'A sale for the pages',
     date: '2024-05-01',
-  };
-  expect((await call(server.app, 'POST', '/api/revenue', revenue, cookie)).statusCode).toBe(201);
+  });
 });
-afterAll(() => server?.close());
 
 const headParser = new XMLParser({
   ignoreAttributes: false,
@@ -134,16 +134,14 @@ describe('GET /api/milestones/{id} (milestones.byId)', () => {
 
   it('orders milestones of the same day by id', async () => {
     const sameDay = { ...MILESTONES[1]!, title: 'Also on day one', isRevenue: 0 };
-    const response = await call(server.app, 'POST', '/api/milestones', sameDay, cookie);
+    const response = await admin.call('POST', '/api/milestones', sameDay);
     const extra = response.json() as Created;
     const dayOne = timeline()[0]!;
     expect((await call(server.app, 'GET', `/api/milestones/${extra.id}`)).json()).toMatchObject({
       previous: { id: dayOne.id },
       next: { id: timeline()[1]!.id },
     });
-    expect(
-      (await call(server.app, 'DELETE', `/api/admin/milestones/${extra.id}`, undefined, cookie)).statusCode,
-    ).toBe(204);
+    expect((await admin.call('DELETE', `/api/admin/milestones/${extra.id}`)).statusCode).toBe(204);
   });
 
   it('is the same through tRPC', async () => {
@@ -269,7 +267,7 @@ describe('the milestone page', () => {
     expect((await get(milestonePath(milestone), { 'if-none-match': etag })).statusCode).toBe(304);
 
     const edited = { ...MILESTONES[1]!, description: 'Day one, told again after an edit.' };
-    const update = await call(server.app, 'PUT', `/api/admin/milestones/${milestone.id}`, edited, cookie);
+    const update = await admin.call('PUT', `/api/admin/milestones/${milestone.id}`, edited);
     expect(update.statusCode).toBe(200);
     const after = await get(milestonePath(milestone), { 'if-none-match': etag });
     expect(after.statusCode).toBe(200);
@@ -277,7 +275,7 @@ describe('the milestone page', () => {
   });
 
   it('is rendered per request for the signed-in admin', async () => {
-    const response = await get(milestonePath(created[0]!), { cookie });
+    const response = await get(milestonePath(created[0]!), { cookie: admin.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
   });
@@ -310,20 +308,19 @@ describe('GET /milestones/:id/og.png', () => {
     const milestone = created[2]!;
     const before = await image(milestone.id);
     const edited = { ...MILESTONES[2]!, title: 'Crossed ten thousand dollars' };
-    const update = await call(server.app, 'PUT', `/api/admin/milestones/${milestone.id}`, edited, cookie);
+    const update = await admin.call('PUT', `/api/admin/milestones/${milestone.id}`, edited);
     expect(update.statusCode).toBe(200);
     const afterEdit = await image(milestone.id);
     expect(afterEdit.headers.etag).not.toBe(before.headers.etag);
     expect(afterEdit.rawPayload.equals(before.rawPayload)).toBe(false);
     expect(pngSize(afterEdit.rawPayload)).toEqual({ width: 1200, height: 630 });
 
-    const revenue = {
+    await addRevenue({
       amount: '1000000.00',
       source: 'consulting',
       description: 'A big contract',
       date: '2024-07-01',
-    };
-    expect((await call(server.app, 'POST', '/api/revenue', revenue, cookie)).statusCode).toBe(201);
+    });
     const afterRevenue = await image(milestone.id);
     expect(afterRevenue.headers.etag).not.toBe(afterEdit.headers.etag);
   });

@@ -2,19 +2,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } from '@journey/db';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
-import {
-  ADMIN,
-  call,
-  fakeWebBuild,
-  registerAdmin,
-  startTestServer,
-  webEntryShowing,
-  type TestServer,
-} from './helpers';
+import { ADMIN, call, fakeWebBuild, useAdminServer, webEntryShowing } from './helpers';
 import { waitFor } from './support/http';
 
 /**
@@ -32,13 +24,8 @@ const RENDER_DATA = webEntryShowing(
 
 const READS = ['/', '/api/revenue', '/api/milestones', '/api/experiments'] as const;
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { WEB_DIST_DIR: fakeWebBuild(RENDER_DATA) } });
-  cookie = await registerAdmin(server.app);
-});
-afterAll(() => server?.close());
+const admin = useAdminServer({ env: { WEB_DIST_DIR: fakeWebBuild(RENDER_DATA) } });
+const { server } = admin;
 
 /** What each read must show: computed from the database now, bypassing every cache. */
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
@@ -109,7 +96,7 @@ describe('the public cache', () => {
     const writes: [string, () => Promise<{ statusCode: number; json(): { id?: number } }>][] = [];
     const created: Record<string, number> = {};
     const create = (key: string, url: string, body: object) => async () => {
-      const response = await call(server.app, 'POST', url, body, cookie);
+      const response = await admin.call('POST', url, body);
       created[key] = response.json().id!;
       return response;
     };
@@ -119,49 +106,23 @@ describe('the public cache', () => {
       ['experiment create', create('experiment', '/api/experiments', experiment)],
       [
         'revenue edit',
-        () =>
-          call(
-            server.app,
-            'PUT',
-            `/api/admin/revenue/${created.revenue}`,
-            { ...revenue, amount: '9.99' },
-            cookie,
-          ),
+        () => admin.call('PUT', `/api/admin/revenue/${created.revenue}`, { ...revenue, amount: '9.99' }),
       ],
       [
         'milestone edit',
-        () =>
-          call(
-            server.app,
-            'PUT',
-            `/api/admin/milestones/${created.milestone}`,
-            { ...milestone, day: 9 },
-            cookie,
-          ),
+        () => admin.call('PUT', `/api/admin/milestones/${created.milestone}`, { ...milestone, day: 9 }),
       ],
       [
         'experiment edit',
         () =>
-          call(
-            server.app,
-            'PUT',
-            `/api/admin/experiments/${created.experiment}`,
-            { ...experiment, status: 'Flagship' },
-            cookie,
-          ),
+          admin.call('PUT', `/api/admin/experiments/${created.experiment}`, {
+            ...experiment,
+            status: 'Flagship',
+          }),
       ],
-      [
-        'revenue delete',
-        () => call(server.app, 'DELETE', `/api/admin/revenue/${created.revenue}`, undefined, cookie),
-      ],
-      [
-        'milestone delete',
-        () => call(server.app, 'DELETE', `/api/admin/milestones/${created.milestone}`, undefined, cookie),
-      ],
-      [
-        'experiment delete',
-        () => call(server.app, 'DELETE', `/api/admin/experiments/${created.experiment}`, undefined, cookie),
-      ],
+      ['revenue delete', () => admin.call('DELETE', `/api/admin/revenue/${created.revenue}`)],
+      ['milestone delete', () => admin.call('DELETE', `/api/admin/milestones/${created.milestone}`)],
+      ['experiment delete', () => admin.call('DELETE', `/api/admin/experiments/${created.experiment}`)],
     );
     for (const [name, write] of writes) {
       const before = await read('/');
@@ -178,7 +139,7 @@ describe('the public cache', () => {
       Array.from({ length: 20 }, (_, i) =>
         Promise.all([
           reads(),
-          call(server.app, 'POST', '/api/revenue', { ...revenue, amount: `${i + 1}.00` }, cookie),
+          admin.call('POST', '/api/revenue', { ...revenue, amount: `${i + 1}.00` }),
           reads(),
         ]),
       ),
@@ -223,7 +184,7 @@ describe('the public cache', () => {
     expect(await etags()).toEqual(etagsBefore);
 
     // A write to what the pages show still drops them.
-    const write = await call(server.app, 'POST', '/api/revenue', { ...revenue, amount: '3.00' }, cookie);
+    const write = await admin.call('POST', '/api/revenue', { ...revenue, amount: '3.00' });
     expect(write.statusCode).toBe(201);
     expect(await renderCount()).toBe(rendersBefore + 1);
     const etagsAfter = await etags();
@@ -261,13 +222,7 @@ describe('the public cache', () => {
   });
 
   it('drops on a write only the answers built from the table it changed', async () => {
-    const created = await call(
-      server.app,
-      'POST',
-      '/api/milestones',
-      { ...milestone, title: 'Quiet 0' },
-      cookie,
-    );
+    const created = await admin.call('POST', '/api/milestones', { ...milestone, title: 'Quiet 0' });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { id: number }).id;
     const feed = async () => (await call(server.app, 'GET', '/feed.xml')).body;
@@ -293,7 +248,7 @@ describe('the public cache', () => {
       if ((await milestoneTitles()).includes(kept) && (await feed()).includes(kept)) return true;
       // The notification fell between the two reads and left only one of them cached: a write drops both.
       const title = `Quiet ${quiet}`;
-      await call(server.app, 'PUT', `/api/admin/milestones/${id}`, { ...milestone, title }, cookie);
+      await admin.call('PUT', `/api/admin/milestones/${id}`, { ...milestone, title });
       return false;
     });
     const cached = `Quiet ${quiet - 1}`;
@@ -301,7 +256,7 @@ describe('the public cache', () => {
     const badgeBefore = (await call(server.app, 'GET', '/badge.svg')).body;
 
     // A revenue write: the revenue answers are built afresh, the milestone answers stay as they were.
-    const write = await call(server.app, 'POST', '/api/revenue', { ...revenue, amount: '7.00' }, cookie);
+    const write = await admin.call('POST', '/api/revenue', { ...revenue, amount: '7.00' });
     expect(write.statusCode).toBe(201);
     expect((await read('/api/revenue')).body).toEqual(await truth('/api/revenue'));
     expect((await call(server.app, 'GET', '/badge.svg')).body).not.toBe(badgeBefore);
@@ -311,7 +266,7 @@ describe('the public cache', () => {
     expect(await feed()).toContain(cached);
 
     // A milestone write drops them.
-    const other = await call(server.app, 'POST', '/api/milestones', milestone, cookie);
+    const other = await admin.call('POST', '/api/milestones', milestone);
     expect(other.statusCode).toBe(201);
     expect(await milestoneTitles()).toContain(`Quiet ${quiet}`);
     expect(await feed()).toContain(`Quiet ${quiet}`);
@@ -319,14 +274,14 @@ describe('the public cache', () => {
   });
 
   it("keeps a signed-in visitor's page out of the shared copy", async () => {
-    const mine = await call(server.app, 'GET', '/', undefined, cookie);
+    const mine = await admin.call('GET', '/');
     expect(mine.headers['cache-control']).toBe('private, no-cache');
     expect(mine.body).toContain('"username":"founder"');
     const anonymous = await call(server.app, 'GET', '/');
     expect(anonymous.body).toContain('"auth.me":null');
     expect(anonymous.body).not.toContain('"username"');
-    const admin = await call(server.app, 'GET', '/api/revenues/all', undefined, cookie);
-    expect(admin.headers['cache-control']).toBe('private, no-cache');
+    const adminRead = await admin.call('GET', '/api/revenues/all');
+    expect(adminRead.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('compresses the answers with brotli or gzip as the client accepts', async () => {
@@ -348,21 +303,25 @@ describe('the public cache', () => {
   });
 });
 
-describe('PublicCache size', () => {
-  const answer = (text: string) => async () => ({
-    status: 200,
-    contentType: 'text/plain',
-    body: Buffer.from(text),
-  });
-
-  it('makes room by dropping the least recently used answer, so a page read often stays', async () => {
-    const cache = new PublicCache();
-    const produced: string[] = [];
-    const get = (key: string) =>
-      cache.get(key, async () => {
+/** A cache whose answers are their keys as text, and the keys it had to produce, in order. */
+function recordingCache() {
+  const cache = new PublicCache();
+  const produced: string[] = [];
+  const get = (key: string, tables?: Parameters<PublicCache['get']>[2]) =>
+    cache.get(
+      key,
+      async () => {
         produced.push(key);
-        return answer(key)();
-      });
+        return { status: 200, contentType: 'text/plain', body: Buffer.from(key) };
+      },
+      tables,
+    );
+  return { cache, produced, get };
+}
+
+describe('PublicCache size', () => {
+  it('makes room by dropping the least recently used answer, so a page read often stays', async () => {
+    const { produced, get } = recordingCache();
 
     // A crawl fills the cache first (right after a write emptied it): the landing page still gets a place.
     for (let index = 0; index < MAX_ENTRIES; index += 1) await get(`page /crawled/${index}`);
@@ -386,24 +345,8 @@ describe('PublicCache size', () => {
 });
 
 describe('PublicCache invalidation', () => {
-  const answer = (text: string) => async () => ({
-    status: 200,
-    contentType: 'text/plain',
-    body: Buffer.from(text),
-  });
-
   it('drops the entries built from the changed tables, and every entry when none are named', async () => {
-    const cache = new PublicCache();
-    const produced: string[] = [];
-    const get = (key: string, tables?: Parameters<PublicCache['get']>[2]) =>
-      cache.get(
-        key,
-        async () => {
-          produced.push(key);
-          return answer(key)();
-        },
-        tables,
-      );
+    const { cache, produced, get } = recordingCache();
     const fill = async () => {
       await get('totals', ['revenues']);
       await get('feed', ['milestones']);

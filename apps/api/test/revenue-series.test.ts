@@ -6,18 +6,13 @@ import {
   type RevenueSeriesRange,
   type RevenueSource,
 } from '@journey/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { call, useAdminServer } from './helpers';
 
 // The server's clock, fixed (and moved by one test): Wednesday 12 March 2025, in the afternoon (UTC).
 let now = new Date('2025-03-12T15:00:00.000Z');
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => now });
-  cookie = await registerAdmin(server.app);
-});
-afterAll(() => server?.close());
+const admin = useAdminServer({ now: () => now });
+const { server } = admin;
 
 const rest = (query = '') => server.app.inject({ method: 'GET', url: `/api/revenue/series${query}` });
 const trpc = (input: unknown) =>
@@ -110,13 +105,10 @@ describe('revenue series', () => {
 
   it('seeds the entries', async () => {
     for (const entry of ENTRIES) {
-      const response = await call(
-        server.app,
-        'POST',
-        '/api/revenue',
-        { ...entry, description: 'An entry for the series test' },
-        cookie,
-      );
+      const response = await admin.call('POST', '/api/revenue', {
+        ...entry,
+        description: 'An entry for the series test',
+      });
       expect(response.statusCode).toBe(201);
     }
   });
@@ -174,13 +166,12 @@ describe('revenue series', () => {
 
   it('shows a write at once, and moves with the clock to the next day', async () => {
     const before = await series('30d');
-    const added = await call(
-      server.app,
-      'POST',
-      '/api/revenue',
-      { amount: '1.00', source: 'passive', date: '2025-03-12T03:00:00.000Z', description: 'One more sale' },
-      cookie,
-    );
+    const added = await admin.call('POST', '/api/revenue', {
+      amount: '1.00',
+      source: 'passive',
+      date: '2025-03-12T03:00:00.000Z',
+      description: 'One more sale',
+    });
     expect(added.statusCode).toBe(201);
     const after = await series('30d');
     expect(cents(after.points.at(-1)!.passive) - cents(before.points.at(-1)!.passive)).toBe(100n);

@@ -2,7 +2,7 @@ import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwrig
 import { tabOf } from './admin-tabs';
 import { startAdminServer, type PrivateServer } from './private-server';
 import { ADMIN, expect, test as base, watchBrowserErrors } from './fixtures';
-import { holdRequests, stillness, toasts } from './support';
+import { expectToast, formIn, requestsTo, stillness, submitAndSeePending, toasts } from './support';
 
 /*
  * Changing the password ends every session of the account, so no test here may touch a server
@@ -49,13 +49,10 @@ const opener = (page: Page) =>
 
 function passwordDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Change password', exact: true });
-  const input = (name: string) => dialog.getByRole('textbox', { name, exact: true });
+  const labels = { current: 'Current password', next: 'New password', confirm: 'Confirm new password' };
   return {
     dialog,
-    current: input('Current password'),
-    next: input('New password'),
-    confirm: input('Confirm new password'),
-    submit: dialog.getByRole('button', { name: 'Change password', exact: true }),
+    ...formIn(dialog, labels, 'Change password'),
     cancel: dialog.getByRole('button', { name: 'Cancel', exact: true }),
   };
 }
@@ -122,10 +119,7 @@ test.describe('changing the password', () => {
       await axe();
 
       // Empty: the schema's messages, each under its field, and nothing is sent.
-      const sent: string[] = [];
-      page.on('request', (request) => {
-        if (CHANGE_CALL.test(request.url())) sent.push(request.url());
-      });
+      const sent = requestsTo(page, CHANGE_CALL);
       await form.submit.click();
       await expect(form.current).toHaveAccessibleDescription('Current password is required');
       await expect(form.next).toHaveAccessibleDescription('Password must be at least 6 characters');
@@ -186,15 +180,10 @@ test.describe('changing the password', () => {
     await opener(page).click();
     const form = await formShown(page);
     await fill(form, { current: ADMIN.password, next: NEW_PASSWORD, confirm: NEW_PASSWORD });
-    const gate = await holdRequests(page, CHANGE_CALL);
-    await form.submit.click();
-    await gate.requested;
-    await expect(form.dialog.getByRole('button', { name: 'Saving...', exact: true })).toBeDisabled();
-    gate.release();
+    const pending = form.dialog.getByRole('button', { name: 'Saving...', exact: true });
+    await submitAndSeePending(form.submit, CHANGE_CALL, pending);
 
-    const toast = toasts(page).filter({ hasText: 'Password changed' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Other sessions have been signed out.');
+    await expectToast(page, 'Password changed', 'Other sessions have been signed out.');
     await expect(form.dialog).toBeHidden();
 
     // This browser got a new session and stays signed in, after a reload too.
@@ -221,9 +210,7 @@ test.describe('changing the password', () => {
 
     // The old password no longer signs in; the new one does.
     await signIn(otherPage, ADMIN.password);
-    const failed = toasts(otherPage).filter({ hasText: 'Login failed' });
-    await expect(failed).toBeVisible();
-    await expect(failed).toContainText('Invalid username or password');
+    await expectToast(otherPage, 'Login failed', 'Invalid username or password');
     await expect(otherPage).toHaveURL(/\/auth$/);
 
     await signIn(otherPage, NEW_PASSWORD);

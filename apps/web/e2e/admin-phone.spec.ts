@@ -72,13 +72,13 @@ const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test.describe('admin on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a phone layout: the mobile project (390x844)');
+
   test('every row of every table shows its cells and actions without sideways scrolling', async ({
     adminPage: page,
     api,
     request,
-    isMobile,
   }) => {
-    test.skip(!isMobile, 'a phone layout: the mobile project (390x844)');
     test.setTimeout(90_000);
     await fillEveryTable(api, request);
 
@@ -97,9 +97,7 @@ test.describe('admin on a phone', () => {
 
   test('the tabs stay on one row that scrolls, and the last one can be reached', async ({
     adminPage: page,
-    isMobile,
   }) => {
-    test.skip(!isMobile, 'a phone layout: the mobile project (390x844)');
     await openAdminTab(page, 'milestones');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(5);
@@ -122,14 +120,7 @@ test.describe('admin on a phone', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`every tab passes axe on a phone (${scheme})`, async ({
-      adminPage: page,
-      api,
-      request,
-      axe,
-      isMobile,
-    }) => {
-      test.skip(!isMobile, 'a phone layout: the mobile project (390x844)');
+    test(`every tab passes axe on a phone (${scheme})`, async ({ adminPage: page, api, request, axe }) => {
       test.setTimeout(90_000);
       await fillEveryTable(api, request);
       await page.emulateMedia({ colorScheme: scheme });

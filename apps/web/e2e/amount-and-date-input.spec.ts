@@ -42,6 +42,22 @@ async function typeKeys(field: Locator, text: string) {
 
 const message = (dialog: Locator, text: string) => dialog.getByText(text, { exact: true });
 
+const save = (dialog: Locator) => dialog.getByRole('button', { name: 'Save', exact: true }).click();
+
+/** Types `typed` into the amount key by key and saves: it shows as typed, the dialog closes, and it is sent as typed. */
+async function saveTypedAmount(
+  dialog: Locator,
+  amount: Locator,
+  typed: string,
+  sent: Record<string, unknown>[],
+) {
+  await typeKeys(amount, typed);
+  await expect(amount).toHaveValue(typed);
+  await save(dialog);
+  await expect(dialog).toBeHidden();
+  expect(sent).toEqual([expect.objectContaining({ amount: typed })]);
+}
+
 test.describe('amounts are kept as typed', () => {
   test('revenue: 1,250.00 typed key by key is shown, sent and listed as $1,250.00', async ({
     adminPage: page,
@@ -55,16 +71,12 @@ test.describe('amounts are kept as typed', () => {
     await typeKeys(amount, '12,5');
     await expect(amount).toHaveValue('12,5');
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Comma amounts');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await save(dialog);
     await expect(message(dialog, 'Amount must be a valid number.')).toBeVisible();
     await expect(amount).toHaveValue('12,5');
     expect(sent).toEqual([]);
 
-    await typeKeys(amount, '1,250.00');
-    await expect(amount).toHaveValue('1,250.00');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    expect(sent).toEqual([expect.objectContaining({ amount: '1,250.00' })]);
+    await saveTypedAmount(dialog, amount, '1,250.00', sent);
     await expect(tab.rows.first().getByRole('cell').nth(1)).toHaveText('$1,250.00');
     expect((await listRevenue(api)).map((entry) => entry.amount)).toEqual(['1250.00']);
   });
@@ -81,15 +93,11 @@ test.describe('amounts are kept as typed', () => {
     const amount = dialog.getByRole('textbox', { name: 'Revenue Amount' });
 
     await typeKeys(amount, '1,2345');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await save(dialog);
     await expect(message(dialog, 'Revenue amount must be a valid number.')).toBeVisible();
     expect(sent).toEqual([]);
 
-    await typeKeys(amount, '12,345.60');
-    await expect(amount).toHaveValue('12,345.60');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    expect(sent).toEqual([expect.objectContaining({ amount: '12,345.60' })]);
+    await saveTypedAmount(dialog, amount, '12,345.60', sent);
     expect((await listMilestones(api)).map((milestone) => milestone.amount)).toEqual(['12345.60']);
   });
 });
@@ -111,7 +119,7 @@ test.describe('typed dates are accepted as typed or refused with a message', () 
         await typeKeys(date, typed);
         await date.blur();
         await expect(date, `${typed} stays as typed`).toHaveValue(typed);
-        await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+        await save(dialog);
         await expect(message(dialog, refusal), `${typed} is refused`).toBeVisible();
         await expect(date).toHaveValue(typed);
       }

@@ -1,17 +1,20 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures';
-import { holdRequests, PRODUCT, toasts, uniqueTag } from './support';
+import { expectToast, formIn, PRODUCT, requestsTo, submitAndSeePending, toasts, uniqueTag } from './support';
 
 const LOGIN_CALL = /\/api\/trpc\/[^?]*auth\.login/;
 
 function loginForm(page: Page) {
   const panel = page.getByRole('tabpanel', { name: 'Login' });
-  return {
-    panel,
-    username: panel.getByRole('textbox', { name: 'Username', exact: true }),
-    password: panel.getByRole('textbox', { name: 'Password', exact: true }),
-    submit: panel.getByRole('button', { name: 'Login', exact: true }),
-  };
+  return { panel, ...formIn(panel, { username: 'Username', password: 'Password' }, 'Login') };
+}
+
+/** The login form's messages for a too short username and password: shown, or hidden. */
+async function expectLengthMessages(form: ReturnType<typeof loginForm>, shown: boolean) {
+  for (const text of ['Username must be at least 3 characters', 'Password must be at least 6 characters']) {
+    const message = form.panel.getByText(text, { exact: true });
+    await (shown ? expect(message).toBeVisible() : expect(message).toBeHidden());
+  }
 }
 
 test.describe('/auth', () => {
@@ -52,14 +55,12 @@ test.describe('/auth', () => {
     );
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Admin Access', exact: true })).toBeVisible();
-    await expect(main.getByRole('tab', { name: 'Login', exact: true })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await expect(main.getByRole('tab', { name: 'Register', exact: true })).toHaveAttribute(
-      'aria-selected',
-      'false',
-    );
+    for (const [name, selected] of [
+      ['Login', 'true'],
+      ['Register', 'false'],
+    ] as const) {
+      await expect(main.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', selected);
+    }
 
     const form = loginForm(page);
     await expect(form.username).toBeVisible();
@@ -68,39 +69,21 @@ test.describe('/auth', () => {
   });
 
   test('login checks the fields before calling the server', async ({ page }) => {
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (LOGIN_CALL.test(request.url())) calls.push(request.url());
-    });
+    const calls = requestsTo(page, LOGIN_CALL);
     await page.goto('/auth');
     const form = loginForm(page);
 
     await form.submit.click();
-    await expect(
-      form.panel.getByText('Username must be at least 3 characters', { exact: true }),
-    ).toBeVisible();
-    await expect(
-      form.panel.getByText('Password must be at least 6 characters', { exact: true }),
-    ).toBeVisible();
+    await expectLengthMessages(form, true);
 
     await form.username.fill('ab');
     await form.password.fill('12345');
     await form.submit.click();
-    await expect(
-      form.panel.getByText('Username must be at least 3 characters', { exact: true }),
-    ).toBeVisible();
-    await expect(
-      form.panel.getByText('Password must be at least 6 characters', { exact: true }),
-    ).toBeVisible();
+    await expectLengthMessages(form, true);
 
     await form.username.fill('abc');
     await form.password.fill('123456');
-    await expect(
-      form.panel.getByText('Username must be at least 3 characters', { exact: true }),
-    ).toBeHidden();
-    await expect(
-      form.panel.getByText('Password must be at least 6 characters', { exact: true }),
-    ).toBeHidden();
+    await expectLengthMessages(form, false);
     expect(calls, 'no login call for invalid fields').toEqual([]);
     await expect(page).toHaveURL(/\/auth$/);
   });
@@ -122,9 +105,7 @@ test.describe('/auth', () => {
       await form.password.fill('wrong-password');
       await form.submit.click();
 
-      const toast = toasts(page).filter({ hasText: 'Login failed' });
-      await expect(toast).toBeVisible();
-      await expect(toast).toContainText('Invalid username or password');
+      const toast = await expectToast(page, 'Login failed', 'Invalid username or password');
       await expect(page).toHaveURL(/\/auth$/);
 
       // A second failure while the first toast shows: still one toast on screen.
@@ -149,15 +130,10 @@ test.describe('/auth', () => {
     await form.username.fill(ADMIN.username);
     await form.password.fill(ADMIN.password);
 
-    const gate = await holdRequests(page, LOGIN_CALL);
-    await form.submit.click();
-    await gate.requested;
-    await expect(form.panel.getByRole('button', { name: 'Logging in...', exact: true })).toBeDisabled();
-    gate.release();
+    const pending = form.panel.getByRole('button', { name: 'Logging in...', exact: true });
+    await submitAndSeePending(form.submit, LOGIN_CALL, pending);
 
-    const toast = toasts(page).filter({ hasText: 'Login successful' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText(`Welcome to the ${PRODUCT} admin panel!`);
+    await expectToast(page, 'Login successful', `Welcome to the ${PRODUCT} admin panel!`);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
     await expect(page.getByText(`Welcome, ${ADMIN.username}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createRevenue, deleteRevenue, HEADLINE } from './support';
 
@@ -42,27 +42,34 @@ async function firstPaint(page: Page, path: string) {
 const DARK_BODY = 'rgb(36, 36, 36)';
 const LIGHT_BODY = 'rgb(255, 255, 255)';
 
+/** Loads `/` as its first paint shows it, checks that is dark, and attaches a screenshot named `name`. */
+async function expectDarkFirstPaint(page: Page, testInfo: TestInfo, name: string) {
+  await firstPaint(page, '/');
+  await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await bodyBackground(page)).toBe(DARK_BODY);
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+}
+
+/** Loads `path` until hydrated and checks it shows the dark scheme, with the toggle pressed. */
+async function gotoDark(page: Page, path: string) {
+  await page.goto(path);
+  await expect(html(page)).toHaveAttribute('data-hydrated', '');
+  await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+}
+
 test.describe('dark mode', () => {
   test.describe('on a system set to dark', () => {
     test.use({ colorScheme: 'dark' });
 
     test('the first paint is already dark, before any script of the app runs', async ({ page }, testInfo) => {
       await recordSchemes(page);
-      await firstPaint(page, '/');
-      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
-      expect(await bodyBackground(page)).toBe(DARK_BODY);
-      await testInfo.attach('first paint, system dark, scripts emptied', {
-        body: await page.screenshot(),
-        contentType: 'image/png',
-      });
+      await expectDarkFirstPaint(page, testInfo, 'first paint, system dark, scripts emptied');
       expect(await schemesSeen(page)).toEqual(['dark']);
     });
 
     test('/ has no serious or critical axe violation in the dark scheme', async ({ page, axe }) => {
-      await page.goto('/');
-      await expect(html(page)).toHaveAttribute('data-hydrated', '');
-      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
-      await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+      await gotoDark(page, '/');
       await axe();
     });
 
@@ -95,21 +102,12 @@ test.describe('dark mode', () => {
     });
 
     test('the sign-in page is dark and passes axe', async ({ page, axe }) => {
-      await page.goto('/auth');
-      await expect(html(page)).toHaveAttribute('data-hydrated', '');
-      await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
-      await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+      await gotoDark(page, '/auth');
       await axe();
     });
 
     test('the admin panel is dark and passes axe', async ({ admin, axe }) => {
-      await admin.page.goto('/admin');
-      await expect(html(admin.page)).toHaveAttribute('data-hydrated', '');
-      await expect(html(admin.page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
-      await expect(admin.page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+      await gotoDark(admin.page, '/admin');
       await expect(admin.page.getByRole('table').first()).toBeVisible();
       await axe();
     });
@@ -134,13 +132,7 @@ test.describe('dark mode', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBe('dark');
 
     // Reloaded with the app's scripts emptied: the remembered choice is painted by index.html's script alone.
-    await firstPaint(page, '/');
-    await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await bodyBackground(page)).toBe(DARK_BODY);
-    await testInfo.attach('first paint after choosing dark on a light system', {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await expectDarkFirstPaint(page, testInfo, 'first paint after choosing dark on a light system');
     expect(await schemesSeen(page), 'every scheme the reloaded page showed').toEqual(['dark']);
 
     // A full reload: still dark, and it never showed light on the way.

@@ -117,18 +117,25 @@ test.describe('first focus', () => {
   });
 });
 
+/** Opens the milestones tab's Add New Milestone dialog: its Day and Date fields. */
+async function openAddMilestone(page: Page) {
+  const { panel } = await openAdminTab(page, 'milestones');
+  const dialog = await openDialog(
+    page,
+    panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
+    'Add New Milestone',
+  );
+  return {
+    day: dialog.getByRole('textbox', { name: 'Day', exact: true }),
+    date: dialog.getByRole('textbox', { name: 'Date', exact: true }),
+  };
+}
+
 test.describe('the milestone day', () => {
   test("on a new install the journey starts today: today's milestone is offered day 1, saying why, and Date and Day sit level", async ({
     adminPage: page,
   }) => {
-    const { panel } = await openAdminTab(page, 'milestones');
-    const dialog = await openDialog(
-      page,
-      panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
-      'Add New Milestone',
-    );
-    const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
-    const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
+    const { day, date } = await openAddMilestone(page);
     await expect(day).toHaveValue('1');
     await expect(day).toHaveAccessibleDescription(
       /^Suggested from the date: day 1 is the journey's start, \w{3} \d{1,2}, \d{4}\.$/,
@@ -144,17 +151,10 @@ test.describe('the milestone day', () => {
     api,
   }) => {
     await putSettings(api, { ...(await getSettings(api)), journeyStartDate: '2024-01-01' });
-    const { panel } = await openAdminTab(page, 'milestones');
-    const dialog = await openDialog(
-      page,
-      panel.getByRole('button', { name: 'Add New Milestone', exact: true }),
-      'Add New Milestone',
-    );
-    const day = dialog.getByRole('textbox', { name: 'Day', exact: true });
+    const { day, date } = await openAddMilestone(page);
     await expect(day).toHaveAccessibleDescription(
       "Suggested from the date: day 1 is the journey's start, Jan 1, 2024.",
     );
-    const date = dialog.getByRole('textbox', { name: 'Date', exact: true });
     await date.clear();
     await date.pressSequentially('2024-01-10', { delay: 20 });
     await expect(day).toHaveValue('10');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { finalAmount, holdRequests, PRODUCT, section, toasts } from './support';
+import { expectToast, finalAmount, formIn, PRODUCT, section, submitAndSeePending } from './support';
 
 // These tests run on the project's own server (freshBaseURL), whose database nobody else
 // writes to: no account before the registration below, and never a revenue entry or milestone.
@@ -10,14 +10,8 @@ const REGISTER_CALL = /\/api\/trpc\/[^?]*auth\.register/;
 
 function registerForm(page: Page) {
   const panel = page.getByRole('tabpanel', { name: 'Register' });
-  return {
-    panel,
-    username: panel.getByRole('textbox', { name: 'Username', exact: true }),
-    email: panel.getByRole('textbox', { name: 'Email', exact: true }),
-    password: panel.getByRole('textbox', { name: 'Password', exact: true }),
-    confirm: panel.getByRole('textbox', { name: 'Confirm Password', exact: true }),
-    submit: panel.getByRole('button', { name: 'Create Account', exact: true }),
-  };
+  const labels = { username: 'Username', email: 'Email', password: 'Password', confirm: 'Confirm Password' };
+  return { panel, ...formIn(panel, labels, 'Create Account') };
 }
 
 test.describe('a fresh database', () => {
@@ -54,15 +48,10 @@ test.describe('a fresh database', () => {
     await expect(page).toHaveURL(/\/auth$/);
 
     await form.confirm.fill('owner-password-1');
-    const gate = await holdRequests(page, REGISTER_CALL);
-    await form.submit.click();
-    await gate.requested;
-    await expect(form.panel.getByRole('button', { name: 'Creating account...', exact: true })).toBeDisabled();
-    gate.release();
+    const pending = form.panel.getByRole('button', { name: 'Creating account...', exact: true });
+    await submitAndSeePending(form.submit, REGISTER_CALL, pending);
 
-    const toast = toasts(page).filter({ hasText: 'Registration successful' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Your account has been created!');
+    await expectToast(page, 'Registration successful', 'Your account has been created!');
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
     await expect(page.getByText('Welcome, owner')).toBeVisible();

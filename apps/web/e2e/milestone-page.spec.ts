@@ -1,13 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  createMilestone,
-  deleteMilestone,
-  listMilestones,
-  section,
-  uniqueTag,
-  type Milestone,
-} from './support';
+import { createMilestone, deleteMilestonesMarked, type Milestone, section, uniqueTag } from './support';
 
 /** Every milestone a test here creates has a title starting with this. */
 const MARK = 'e2e-page';
@@ -17,12 +10,6 @@ const MARK = 'e2e-page';
  * neighbours on the timeline whatever the other specs create meanwhile.
  */
 const FIRST_DAY = { desktop: 97_000, mobile: 98_000 } as Record<string, number>;
-
-async function removeTestMilestones(admin: APIRequestContext) {
-  for (const milestone of await listMilestones(admin)) {
-    if (milestone.title.startsWith(MARK)) await deleteMilestone(admin, milestone.id);
-  }
-}
 
 /** Three consecutive milestones; the middle one is a revenue milestone. */
 async function threeMilestones(admin: APIRequestContext, project: string): Promise<Milestone[]> {
@@ -66,7 +53,7 @@ function pngSize(body: Buffer) {
 }
 
 test.describe('milestone pages', () => {
-  test.afterEach(async ({ adminRequest }) => removeTestMilestones(adminRequest));
+  test.afterEach(async ({ adminRequest }) => deleteMilestonesMarked(adminRequest, MARK));
 
   test('a timeline card opens its page, and previous/next walk the timeline', async ({
     page,

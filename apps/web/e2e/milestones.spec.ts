@@ -1,10 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
-  createMilestone,
-  deleteMilestone,
+  createRevenueAndAchievement,
+  deleteMilestonesMarked,
   holdRequests,
-  listMilestones,
   section,
   toasts,
   uniqueTag,
@@ -17,12 +16,6 @@ const MARK = 'e2e';
 const GREEN = 'rgb(30, 122, 51)';
 const BLUE = 'rgb(24, 100, 171)';
 
-async function removeTestMilestones(admin: APIRequestContext) {
-  for (const milestone of await listMilestones(admin)) {
-    if (milestone.title.startsWith(MARK)) await deleteMilestone(admin, milestone.id);
-  }
-}
-
 /** The timeline card (article) whose h3 is `title`. */
 const card = (page: Page, title: string) =>
   section(page, 'Journey Milestones')
@@ -30,28 +23,17 @@ const card = (page: Page, title: string) =>
     .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
 test.describe('milestones', () => {
-  test.afterEach(async ({ adminRequest }) => removeTestMilestones(adminRequest));
+  test.afterEach(async ({ adminRequest }) => deleteMilestonesMarked(adminRequest, MARK));
 
   test('revenue milestones show in green with their amount, achievements in blue', async ({
     page,
     adminRequest,
   }, testInfo) => {
-    const tag = uniqueTag(testInfo.project.name);
-    const revenue = await createMilestone(adminRequest, {
-      title: `${MARK} First $10k ${tag}`,
-      description: 'Ten thousand dollars of revenue in one month.',
-      date: '2024-03-15',
-      day: 42,
-      isRevenue: 1,
-      amount: '10000',
-    });
-    const achievement = await createMilestone(adminRequest, {
-      title: `${MARK} Launched ${tag}`,
-      description: 'The first product went live for everyone.',
-      date: '2024-02-01',
-      day: 7,
-      isRevenue: 0,
-    });
+    const { revenue, achievement } = await createRevenueAndAchievement(
+      adminRequest,
+      MARK,
+      uniqueTag(testInfo.project.name),
+    );
 
     await page.goto('/');
     const milestones = section(page, 'Journey Milestones');

@@ -31,20 +31,24 @@ const rootStyle = (page: Page) =>
     return { scrollBehavior: style.scrollBehavior, scrollPaddingTop: style.scrollPaddingTop };
   });
 
+/**
+ * On a fresh `/`: checks the page scrolls with `scrollBehavior` below the header, clicks the hero's View
+ * Tracker and waits until the tracker has landed; returns the scroll positions the page went through.
+ */
+async function viewTracker(page: Page, scrollBehavior: 'smooth' | 'auto') {
+  await page.goto('/');
+  expect(await rootStyle(page)).toEqual({ scrollBehavior, scrollPaddingTop: `${HEADER_HEIGHT + 16}px` });
+  const positions = await recordScrolling(page);
+  await section(page, HEADLINE).getByRole('link', { name: 'View Tracker', exact: true }).click();
+  await expectScrolledTo(page, page.locator('#tracker'));
+  return positions();
+}
+
 test.describe('in-page links', () => {
   test('View Tracker scrolls smoothly to the tracker, which lands just below the sticky header', async ({
     page,
   }) => {
-    await page.goto('/');
-    expect(await rootStyle(page)).toEqual({
-      scrollBehavior: 'smooth',
-      scrollPaddingTop: `${HEADER_HEIGHT + 16}px`,
-    });
-    const positions = await recordScrolling(page);
-
-    await section(page, HEADLINE).getByRole('link', { name: 'View Tracker', exact: true }).click();
-
-    await expectScrolledTo(page, page.locator('#tracker'));
+    const positions = await viewTracker(page, 'smooth');
     await expect(page).toHaveURL(/#tracker$/);
     const header = (await page.getByRole('banner').boundingBox())!;
     const tracker = (await page.locator('#tracker').boundingBox())!;
@@ -52,7 +56,7 @@ test.describe('in-page links', () => {
       header.y + header.height,
     );
     expect(
-      new Set(await positions()).size,
+      new Set(positions).size,
       'the page passed through several positions (a smooth scroll, not a jump)',
     ).toBeGreaterThan(2);
   });
@@ -76,17 +80,8 @@ test.describe('in-page links', () => {
     test.use({ reducedMotion: 'reduce' });
 
     test('View Tracker jumps to the tracker (no smooth scrolling), below the header', async ({ page }) => {
-      await page.goto('/');
-      expect(await rootStyle(page)).toEqual({
-        scrollBehavior: 'auto',
-        scrollPaddingTop: `${HEADER_HEIGHT + 16}px`,
-      });
-      const positions = await recordScrolling(page);
-
-      await section(page, HEADLINE).getByRole('link', { name: 'View Tracker', exact: true }).click();
-
-      await expectScrolledTo(page, page.locator('#tracker'));
-      expect(new Set(await positions()).size, 'one jump').toBe(1);
+      const positions = await viewTracker(page, 'auto');
+      expect(new Set(positions).size, 'one jump').toBe(1);
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { holdRequests, section, uniqueTag } from './support';
+import { holdRequests, requestsTo, section, uniqueTag } from './support';
 
 const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
 const THANKS = "Thanks for joining! You'll receive updates soon.";
@@ -19,10 +19,7 @@ function signUpForm(page: Page) {
 
 test.describe('newsletter sign-up', () => {
   test('refuses an invalid address and a missing consent without calling the server', async ({ page }) => {
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (SUBSCRIBE_CALL.test(request.url())) calls.push(request.url());
-    });
+    const calls = requestsTo(page, SUBSCRIBE_CALL);
     await page.goto('/');
     const form = signUpForm(page);
 

@@ -61,6 +61,35 @@ export const listMilestones = async (request: APIRequestContext) =>
 export const deleteMilestone = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.delete(`/api/admin/milestones/${id}`), 204);
 
+/** Deletes the milestones whose titles start with `mark`: those a spec created. */
+export async function deleteMilestonesMarked(admin: APIRequestContext, mark: string) {
+  for (const milestone of await listMilestones(admin)) {
+    if (milestone.title.startsWith(mark)) await deleteMilestone(admin, milestone.id);
+  }
+}
+
+/**
+ * One card of each kind for the timeline, titled `<mark> … <tag>`: a revenue milestone ($10,000 on day
+ * 42, Mar 15, 2024) and an achievement (day 7, Feb 1, 2024).
+ */
+export const createRevenueAndAchievement = async (admin: APIRequestContext, mark: string, tag: string) => ({
+  revenue: await createMilestone(admin, {
+    title: `${mark} First $10k ${tag}`,
+    description: 'Ten thousand dollars of revenue in one month.',
+    date: '2024-03-15',
+    day: 42,
+    isRevenue: 1,
+    amount: '10000',
+  }),
+  achievement: await createMilestone(admin, {
+    title: `${mark} Launched ${tag}`,
+    description: 'The first product went live for everyone.',
+    date: '2024-02-01',
+    day: 7,
+    isRevenue: 0,
+  }),
+});
+
 export const listExperiments = async (request: APIRequestContext) =>
   answered<Experiment[]>(await request.get('/api/experiments'), 200);
 

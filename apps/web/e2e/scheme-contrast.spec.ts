@@ -1,25 +1,17 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   contrastRatio,
-  createMilestone,
-  deleteMilestone,
-  listMilestones,
+  createRevenueAndAchievement,
+  deleteMilestonesMarked,
   section,
   uniqueTag,
-  type Milestone,
 } from './support';
 
 // Milestone titles and the mobile menu, in each colour scheme: WCAG AA contrast (4.5:1) and axe clean.
 
 const MARK = 'e2e-contrast';
 const SCHEMES = ['light', 'dark'] as const;
-
-async function removeTestMilestones(admin: APIRequestContext) {
-  for (const milestone of await listMilestones(admin)) {
-    if (milestone.title.startsWith(MARK)) await deleteMilestone(admin, milestone.id);
-  }
-}
 
 /** The colour of the text and of the first opaque background behind it, as computed. */
 const colours = (element: Locator) =>
@@ -38,7 +30,7 @@ const colours = (element: Locator) =>
 const hydrated = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
 
 test.describe('colour contrast in both schemes', () => {
-  test.afterEach(async ({ adminRequest }) => removeTestMilestones(adminRequest));
+  test.afterEach(async ({ adminRequest }) => deleteMilestonesMarked(adminRequest, MARK));
 
   for (const scheme of SCHEMES) {
     test(`milestone titles of both kinds pass AA on their cards (${scheme})`, async ({
@@ -46,24 +38,11 @@ test.describe('colour contrast in both schemes', () => {
       adminRequest,
       axe,
     }, testInfo) => {
-      const tag = uniqueTag(testInfo.project.name);
-      const created: Milestone[] = [
-        await createMilestone(adminRequest, {
-          title: `${MARK} revenue ${tag}`,
-          description: 'A revenue milestone, shown with a green title.',
-          date: '2024-03-15',
-          day: 42,
-          isRevenue: 1,
-          amount: '10000',
-        }),
-        await createMilestone(adminRequest, {
-          title: `${MARK} achievement ${tag}`,
-          description: 'An achievement, shown with a blue title.',
-          date: '2024-02-01',
-          day: 7,
-          isRevenue: 0,
-        }),
-      ];
+      const { revenue, achievement } = await createRevenueAndAchievement(
+        adminRequest,
+        MARK,
+        uniqueTag(testInfo.project.name),
+      );
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/#milestones');
       await hydrated(page);
@@ -71,7 +50,7 @@ test.describe('colour contrast in both schemes', () => {
 
       const timeline = section(page, 'Journey Milestones');
       const hues: Record<string, string> = {};
-      for (const milestone of created) {
+      for (const milestone of [revenue, achievement]) {
         const title = timeline.getByRole('heading', { level: 3, name: milestone.title, exact: true });
         await title.scrollIntoViewIfNeeded();
         const { color, background } = await colours(title);

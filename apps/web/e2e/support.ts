@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { money, percentOfTarget } from './money';
 
 export * from './colors';
 export * from './money';
@@ -22,14 +23,63 @@ export function uniqueTag(projectName: string): string {
 /** The toasts on screen: Mantine notifications (role alert) inside their containers. */
 export const toasts = (page: Page): Locator => page.locator('.mantine-Notifications-root').getByRole('alert');
 
+/** Waits for the toast titled `title`, with `text` in it when given, and returns it. */
+export async function expectToast(page: Page, title: string, text?: string): Promise<Locator> {
+  const toast = toasts(page).filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (text !== undefined) await expect(toast).toContainText(text);
+  return toast;
+}
+
 /** The section whose heading is `name` (each landmark section is labelled by its h2). */
 export const section = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
+
+/** The landing page's revenue tracker. */
+export const tracker = (page: Page): Locator => section(page, `${PRODUCT} Build Tracker`);
 
 /** The tracker's counting number as seen (aria-hidden; screen readers get the final value). */
 export const visibleAmount = (page: Page): Locator => page.locator('#tracker span[aria-hidden="true"]');
 
 /** The tracker's amount as screen readers get it: always the final value. */
 export const finalAmount = (page: Page): Locator => page.locator('#tracker .visually-hidden');
+
+/**
+ * Checks the tracker's progress shows `total`: the amount, its share of the target in words and the
+ * progress bar's value.
+ */
+export async function expectProgress(page: Page, total: string) {
+  await expect(finalAmount(page)).toHaveText(money(total));
+  await expect(
+    tracker(page).getByText(`of $1,000,000,000 · ${percentOfTarget(total)} of the way`, { exact: true }),
+  ).toBeVisible();
+  const bar = tracker(page).getByRole('progressbar', { name: 'Progress toward $1,000,000,000', exact: true });
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')))
+    .toBeCloseTo(Math.min(1, Number(total) / 1_000_000_000) * 100, 10);
+}
+
+/**
+ * A form inside `scope` (a tab panel, a dialog): its text boxes by key, found by their exact labels,
+ * and its submit button.
+ */
+export function formIn<K extends string>(scope: Locator, labels: Record<K, string>, submit: string) {
+  const boxes = Object.fromEntries(
+    Object.entries<string>(labels).map(([key, name]) => [
+      key,
+      scope.getByRole('textbox', { name, exact: true }),
+    ]),
+  ) as Record<K, Locator>;
+  return { ...boxes, submit: scope.getByRole('button', { name: submit, exact: true }) };
+}
+
+/** The URLs of the requests the page makes from now on that `pattern` matches. */
+export function requestsTo(page: Page, pattern: RegExp): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (pattern.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
 
 /**
  * A gate for a network call: the call waits until `release()`; `requested` resolves once the
@@ -46,6 +96,18 @@ export async function holdRequests(page: Page, url: string | RegExp) {
     await route.continue();
   });
   return { requested, release };
+}
+
+/**
+ * Clicks `submit`, holding the call `url` matches to see `pending` (the button's busy label) disabled,
+ * then lets the call through.
+ */
+export async function submitAndSeePending(submit: Locator, url: string | RegExp, pending: Locator) {
+  const gate = await holdRequests(submit.page(), url);
+  await submit.click();
+  await gate.requested;
+  await expect(pending).toBeDisabled();
+  gate.release();
 }
 
 /**

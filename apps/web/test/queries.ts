@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -12,4 +13,17 @@ export function field(label: string): HTMLElement {
 
 export function queryField(label: string): HTMLElement | null {
   return screen.queryByLabelText(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+}
+
+/**
+ * Waits until every field named shows its message under it (null: no message), as validation on
+ * submit sets them all at once.
+ */
+export async function expectFieldMessages(messages: Record<string, string | null>) {
+  await waitFor(() => {
+    for (const [label, message] of Object.entries(messages)) {
+      if (message === null) expect(field(label), label).not.toHaveAccessibleDescription();
+      else expect(field(label), label).toHaveAccessibleDescription(message);
+    }
+  });
 }

@@ -25,13 +25,13 @@ export const fail = (
   errors?: Record<string, string>,
 ): TrpcAnswer => ({ error: { code, httpStatus, message, ...(errors ? { errors } : {}) } });
 
-/** A promise the test settles by hand, to observe a pending call. */
-export function deferred<T>() {
-  let resolve: (value: T) => void = () => {};
-  const promise = new Promise<T>((done) => {
-    resolve = done;
+/** An answer the test gives by hand: `handler` holds the call open until `answer`, to observe a pending call. */
+export function heldAnswer() {
+  let answer: (value: TrpcAnswer) => void = () => {};
+  const promise = new Promise<TrpcAnswer>((done) => {
+    answer = done;
   });
-  return { promise, resolve };
+  return { handler: () => promise, answer };
 }
 
 /** The envelope the API's error formatter sends (apps/api/src/trpc/init.ts). */
@@ -54,6 +54,18 @@ export interface TrpcCall {
   procedures: string[];
   inputs: unknown[];
 }
+
+/** One mutation sent alone, as the batch link sends it: a POST to `/api/trpc/<procedure>?batch=1`. */
+export const mutationCall = (procedure: string, input: unknown): TrpcCall => ({
+  url: `/api/trpc/${procedure}?batch=1`,
+  method: 'POST',
+  procedures: [procedure],
+  inputs: [input],
+});
+
+/** The calls that include `procedure`. */
+export const callsTo = (calls: TrpcCall[], procedure: string) =>
+  calls.filter((call) => call.procedures.includes(procedure));
 
 /**
  * A `fetch` stand-in that answers the tRPC batch link like the API does: it splits

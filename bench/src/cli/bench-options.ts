@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { COMMON_FLAGS, resultsPath } from './common-options';
+import { count, parseCommand } from './common-options';
 
 export const PHASES = ['startup', 'memory', 'throughput', 'scaling'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -42,41 +41,29 @@ export const BENCH_USAGE = `Usage: pnpm bench [options]
 
 const SMOKE = { duration: 2, rounds: 1, warmup: 1, memoryDuration: 5, startupRuns: 1, rows: 10_000 };
 
-function count(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < min || (min >= 1 && !Number.isInteger(number)))
-    throw new Error(`--${name} must be a number ≥ ${min}, got "${value}"`);
-  return number;
-}
-
 export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      ...COMMON_FLAGS,
-      connections: { type: 'string' },
-      duration: { type: 'string' },
-      rounds: { type: 'string' },
-      warmup: { type: 'string' },
-      timeout: { type: 'string' },
-      'memory-duration': { type: 'string' },
-      'startup-runs': { type: 'string' },
-      rows: { type: 'string' },
-      only: { type: 'string' },
-      'database-url': { type: 'string' },
-      smoke: { type: 'boolean' },
-    },
+  const parsed = parseCommand(args, {
+    connections: { type: 'string' },
+    duration: { type: 'string' },
+    rounds: { type: 'string' },
+    warmup: { type: 'string' },
+    timeout: { type: 'string' },
+    'memory-duration': { type: 'string' },
+    'startup-runs': { type: 'string' },
+    rows: { type: 'string' },
+    only: { type: 'string' },
+    'database-url': { type: 'string' },
+    smoke: { type: 'boolean' },
   });
-  if (values.help) return 'help';
+  if (parsed === 'help') return 'help';
+  const { values, common } = parsed;
   const smoke = values.smoke === true;
   const phases = (values.only ?? PHASES.join(',')).split(',').map((phase) => phase.trim());
   for (const phase of phases)
     if (!(PHASES as readonly string[]).includes(phase))
       throw new Error(`--only: unknown phase "${phase}" (${PHASES.join(', ')})`);
   return {
-    build: values['no-build'] !== true,
+    ...common,
     connections: count('connections', values.connections, 10, 1),
     duration: count('duration', values.duration, smoke ? SMOKE.duration : 10, 1),
     rounds: count('rounds', values.rounds, smoke ? SMOKE.rounds : 3, 1),
@@ -87,7 +74,5 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
     rows: count('rows', values.rows, smoke ? SMOKE.rows : 1_000_000, 1),
     phases: new Set(phases as Phase[]),
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
-    resultsFile: resultsPath(values.results),
-    args,
   };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defaultResultsFile } from '../lib/paths';
 
 /** The command's arguments: `pnpm bench -- --flag` passes the `--` along. */
@@ -14,6 +15,39 @@ export const COMMON_FLAGS = {
 /** Where to prepend the results: `--results` from where the command was started, else bench/results.md. */
 export const resultsPath = (results: string | undefined) =>
   path.resolve(process.env.INIT_CWD ?? process.cwd(), results ?? defaultResultsFile);
+
+type Flags = NonNullable<ParseArgsConfig['options']>;
+type CommandConfig<O extends Flags> = { args: string[]; strict: true; options: typeof COMMON_FLAGS & O };
+
+/**
+ * Reads the command's flags, the common ones and `own`: 'help' for --help, else the values and what the
+ * common flags say (build first or not, where the results go, the arguments as given).
+ */
+export function parseCommand<O extends Flags>(args: string[], own: O) {
+  const config: CommandConfig<O> = { args, strict: true, options: { ...COMMON_FLAGS, ...own } };
+  const values = parseArgs(config).values as ReturnType<typeof parseArgs<CommandConfig<O>>>['values'];
+  // The common flags' values, typed as COMMON_FLAGS declares them (TypeScript cannot read them off a generic O).
+  const flags = values as { help?: boolean; 'no-build'?: boolean; results?: string };
+  if (flags.help) return 'help';
+  return {
+    values,
+    common: {
+      build: flags['no-build'] !== true,
+      resultsFile: resultsPath(flags.results),
+      /** The arguments as given, for the results' "command" line. */
+      args,
+    },
+  };
+}
+
+/** The number a flag gives, `fallback` without it; below `min` (or not whole, when `min` ≥ 1) is an error. */
+export function count(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < min || (min >= 1 && !Number.isInteger(number)))
+    throw new Error(`--${name} must be ${min >= 1 ? 'a whole number' : 'a number'} ≥ ${min}, got "${value}"`);
+  return number;
+}
 
 /** The command's options, or null once `--help` has printed its usage. */
 export function commandOptions<T>(parse: (args: string[]) => T | 'help', usage: string): T | null {

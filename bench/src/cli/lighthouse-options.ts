@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { COMMON_FLAGS, resultsPath } from './common-options';
+import { count, parseCommand } from './common-options';
 
 export interface LighthouseOptions {
   build: boolean;
@@ -18,22 +17,7 @@ export const LIGHTHOUSE_USAGE = `Usage: pnpm bench:lighthouse [options]
 Chromium: CHROMIUM_PATH (default /usr/bin/chromium).`;
 
 export function parseLighthouseOptions(args: string[]): LighthouseOptions | 'help' {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    options: {
-      ...COMMON_FLAGS,
-      runs: { type: 'string' },
-    },
-  });
-  if (values.help) return 'help';
-  const runs = Number(values.runs ?? 3);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error(`--runs must be a whole number ≥ 1, got "${values.runs}"`);
-  return {
-    build: values['no-build'] !== true,
-    runs,
-    resultsFile: resultsPath(values.results),
-    args,
-  };
+  const parsed = parseCommand(args, { runs: { type: 'string' } });
+  if (parsed === 'help') return 'help';
+  return { ...parsed.common, runs: count('runs', parsed.values.runs, 3, 1) };
 }

@@ -93,34 +93,27 @@ async function countAll(): Promise<Record<string, number>> {
   return row as Record<string, number>;
 }
 
-type Pager = (db: Database, request: never) => Promise<Page<unknown>>;
-const TABLES: { name: string; sorts: readonly string[]; parse: (input: unknown) => unknown; page: Pager }[] =
-  [
-    {
-      name: 'revenue',
-      sorts: REVENUE_SORTS,
-      parse: (i) => revenuePageInput.parse(i),
-      page: pageRevenues as Pager,
-    },
-    {
-      name: 'milestones',
-      sorts: MILESTONE_SORTS,
-      parse: (i) => milestonePageInput.parse(i),
-      page: pageMilestones as Pager,
-    },
-    {
-      name: 'experiments',
-      sorts: EXPERIMENT_SORTS,
-      parse: (i) => experimentPageInput.parse(i),
-      page: pageExperiments as Pager,
-    },
-    {
-      name: 'subscribers',
-      sorts: SUBSCRIBER_SORTS,
-      parse: (i) => subscriberPageInput.parse(i),
-      page: pageSubscribers as Pager,
-    },
-  ];
+/** One admin table: its name in `countAll`, its sorts, and a page of it for the request's fields. */
+interface AdminTable {
+  name: string;
+  sorts: readonly string[];
+  page(db: Database, fields: Record<string, unknown>): Promise<Page<unknown>>;
+}
+
+/** The table whose page requests `input` reads and `page` serves. */
+const adminTable = <Request>(
+  name: string,
+  sorts: readonly string[],
+  input: { parse: (fields: unknown) => Request },
+  page: (db: Database, request: Request) => Promise<Page<unknown>>,
+): AdminTable => ({ name, sorts, page: (db, fields) => page(db, input.parse(fields)) });
+
+const TABLES = [
+  adminTable('revenue', REVENUE_SORTS, revenuePageInput, pageRevenues),
+  adminTable('milestones', MILESTONE_SORTS, milestonePageInput, pageMilestones),
+  adminTable('experiments', EXPERIMENT_SORTS, experimentPageInput, pageExperiments),
+  adminTable('subscribers', SUBSCRIBER_SORTS, subscriberPageInput, pageSubscribers),
+];
 
 describe(`admin pages over ${ROWS.toLocaleString('en-US')} rows are served by indexes (EXPLAIN)`, () => {
   for (const table of TABLES) {
@@ -129,7 +122,7 @@ describe(`admin pages over ${ROWS.toLocaleString('en-US')} rows are served by in
       const rowsIn = await countAll();
       for (const sort of table.sorts) {
         for (const direction of ['asc', 'desc']) {
-          const request = (cursor?: string) => table.parse({ sort, direction, limit: 25, cursor }) as never;
+          const request = (cursor?: string) => ({ sort, direction, limit: 25, cursor });
           const first = await offendingNodes(() => table.page(db, request()));
           expect(first.queries, `${sort} ${direction}: rows and total`).toBe(2);
           expect(first.offences, `${sort} ${direction}, first page`).toEqual([]);

@@ -1,18 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FOUNDER } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/providers';
-import { field } from '../../../test/queries';
-import { deferred, fail, ok, type TrpcAnswer, type TrpcCall, type TrpcHandler } from '../../../test/trpc';
+import { expectFieldMessages, field } from '../../../test/queries';
+import {
+  callsTo,
+  fail,
+  heldAnswer,
+  mutationCall,
+  ok,
+  type TrpcCall,
+  type TrpcHandler,
+} from '../../../test/trpc';
 import { ChangePasswordForm } from './change-password-form';
 import { useCurrentUser } from './use-current-user';
-
-const user = {
-  id: 1,
-  username: 'founder',
-  email: 'founder@example.com',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 /** The form as the admin page holds it: beside a header that shows the current user. */
 function AdminHeaderAndForm(props: { onDone: () => void; onCancel: () => void }) {
@@ -30,14 +32,11 @@ async function renderForm(changePassword: TrpcHandler = ok(null)) {
   const onCancel = vi.fn();
   const view = renderWithProviders(<AdminHeaderAndForm onDone={onDone} onCancel={onCancel} />, {
     route: '/admin',
-    trpc: { 'auth.changePassword': changePassword, 'auth.me': ok(user) },
+    trpc: { 'auth.changePassword': changePassword, 'auth.me': ok(FOUNDER) },
   });
   expect(await screen.findByText('Welcome, founder')).toBeInTheDocument();
   return { ...view, onDone, onCancel };
 }
-
-const callsTo = (calls: TrpcCall[], procedure: string) =>
-  calls.filter((call) => call.procedures.includes(procedure));
 
 async function fill(values: { current?: string; next?: string; confirm?: string }) {
   const events = userEvent.setup();
@@ -55,20 +54,17 @@ describe('ChangePasswordForm', () => {
   it('asks for the current password and a long enough new one, and sends nothing', async () => {
     const { calls } = await renderForm();
     await fill({});
-    await waitFor(() =>
-      expect(field('Current password')).toHaveAccessibleDescription('Current password is required'),
-    );
-    expect(field('New password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await expectFieldMessages({
+      'Current password': 'Current password is required',
+      'New password': 'Password must be at least 6 characters',
+    });
     expect(changeCalls(calls)).toHaveLength(0);
   });
 
   it('asks for matching new passwords', async () => {
     const { calls } = await renderForm();
     await fill({ ...valid, confirm: 'new-secreT' });
-    await waitFor(() =>
-      expect(field('Confirm new password')).toHaveAccessibleDescription('Passwords do not match'),
-    );
-    expect(field('New password')).not.toHaveAccessibleDescription();
+    await expectFieldMessages({ 'Confirm new password': 'Passwords do not match', 'New password': null });
     expect(changeCalls(calls)).toHaveLength(0);
   });
 
@@ -84,22 +80,17 @@ describe('ChangePasswordForm', () => {
   });
 
   it("sends the current and new password (not the confirmation), shows 'Saving...', then the toast", async () => {
-    const answer = deferred<TrpcAnswer>();
-    const { calls, onDone } = await renderForm(() => answer.promise);
+    const held = heldAnswer();
+    const { calls, onDone } = await renderForm(held.handler);
     await fill(valid);
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(changeCalls(calls)).toEqual([
-      {
-        url: '/api/trpc/auth.changePassword?batch=1',
-        method: 'POST',
-        procedures: ['auth.changePassword'],
-        inputs: [{ currentPassword: 'old-secret', newPassword: 'new-secret' }],
-      },
+      mutationCall('auth.changePassword', { currentPassword: 'old-secret', newPassword: 'new-secret' }),
     ]);
     expect(onDone).not.toHaveBeenCalled();
     expect(callsTo(calls, 'auth.me')).toHaveLength(1);
 
-    answer.resolve(ok(null));
+    held.answer(ok(null));
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
     expect(screen.getByText('Other sessions have been signed out.')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalledTimes(1);

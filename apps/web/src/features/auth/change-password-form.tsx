@@ -6,6 +6,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { requiredInput, SubmitRow } from '../../components/form-fields';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { NewPasswordFields } from './new-password-fields';
 import { useChangePassword } from './use-auth';
 
 const emptyForm = (): ChangePasswordFormValues => ({
@@ -49,15 +50,10 @@ export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => 
           autoComplete="current-password"
           {...requiredInput(form, 'currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          {...requiredInput(form, 'newPassword')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...requiredInput(form, 'confirmPassword')}
+        <NewPasswordFields
+          form={form}
+          password={['newPassword', 'New password']}
+          confirm={['confirmPassword', 'Confirm new password']}
         />
         <SubmitRow pending={change.isPending} label="Change password">
           <Button variant="default" onClick={props.onCancel}>

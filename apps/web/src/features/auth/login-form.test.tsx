@@ -2,18 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getQueryKey } from '@trpc/react-query';
 import { describe, expect, it } from 'vitest';
+import { FOUNDER } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/providers';
-import { field } from '../../../test/queries';
-import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { expectFieldMessages, field } from '../../../test/queries';
+import { fail, heldAnswer, ok, type TrpcHandler } from '../../../test/trpc';
 import { trpc } from '../../lib/trpc';
 import { LoginForm } from './login-form';
-
-const user = {
-  id: 1,
-  username: 'founder',
-  email: 'founder@example.com',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 function renderLogin(login: TrpcHandler) {
   return renderWithProviders(<LoginForm />, {
@@ -32,29 +26,22 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('LoginForm', () => {
-  it('shows both field messages for empty values and sends nothing', async () => {
-    const { fetchMock } = renderLogin(ok(user));
-    await fillAndSubmit('', '');
-    await waitFor(() =>
-      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
-    );
-    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+  it.each([
+    ['empty values', '', ''],
+    ['a too short username and password', 'ab', '12345'],
+  ])('shows both field messages for %s and sends nothing', async (_case, username, password) => {
+    const { fetchMock } = renderLogin(ok(FOUNDER));
+    await fillAndSubmit(username, password);
+    await expectFieldMessages({
+      Username: 'Username must be at least 3 characters',
+      Password: 'Password must be at least 6 characters',
+    });
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refuses a too short username and password', async () => {
-    const { fetchMock } = renderLogin(ok(user));
-    await fillAndSubmit('ab', '12345');
-    await waitFor(() =>
-      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
-    );
-    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
   it('sends the credentials to auth.login, greets the user and goes to /admin', async () => {
-    const { fetchMock, calls, queryClient } = renderLogin(ok(user));
+    const { fetchMock, calls, queryClient } = renderLogin(ok(FOUNDER));
     await fillAndSubmit('founder', 'secret123');
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -67,16 +54,16 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome to the Unicorn admin panel!')).toBeInTheDocument();
     // docs/product.md#states: the answer becomes the current user.
-    expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toEqual(user);
+    expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toEqual(FOUNDER);
   });
 
   it("reads 'Logging in...' and is disabled while the call is pending", async () => {
-    const answer = deferred<TrpcAnswer>();
-    renderLogin(() => answer.promise);
+    const held = heldAnswer();
+    renderLogin(held.handler);
     await fillAndSubmit('founder', 'secret123');
     const button = await screen.findByRole('button', { name: 'Logging in...' });
     expect(button).toBeDisabled();
-    answer.resolve(ok(user));
+    held.answer(ok(FOUNDER));
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
   });
 

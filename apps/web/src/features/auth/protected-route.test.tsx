@@ -1,15 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FOUNDER } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/providers';
-import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { fail, heldAnswer, ok, type TrpcHandler } from '../../../test/trpc';
 import { ProtectedRoute } from './protected-route';
-
-const user = {
-  id: 1,
-  username: 'founder',
-  email: 'founder@example.com',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 function renderProtected(me: TrpcHandler) {
   return renderWithProviders(
@@ -22,11 +16,11 @@ function renderProtected(me: TrpcHandler) {
 
 describe('ProtectedRoute', () => {
   it("shows a loader labelled 'Loading' while the current user is pending", async () => {
-    const answer = deferred<TrpcAnswer>();
-    const { calls } = renderProtected(() => answer.promise);
+    const held = heldAnswer();
+    const { calls } = renderProtected(held.handler);
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    answer.resolve(ok(user));
+    held.answer(ok(FOUNDER));
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading')).not.toBeInTheDocument();
     expect(calls.map((call) => call.procedures)).toEqual([['auth.me']]);
@@ -34,7 +28,7 @@ describe('ProtectedRoute', () => {
   });
 
   it('shows the children to a signed-in user', async () => {
-    renderProtected(ok(user));
+    renderProtected(ok(FOUNDER));
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
   });
 

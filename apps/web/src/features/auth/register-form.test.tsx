@@ -1,17 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FOUNDER } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/providers';
-import { field } from '../../../test/queries';
-import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { expectFieldMessages, field } from '../../../test/queries';
+import { callsTo, fail, heldAnswer, mutationCall, ok, type TrpcHandler } from '../../../test/trpc';
 import { RegisterForm } from './register-form';
-
-const user = {
-  id: 1,
-  username: 'founder',
-  email: 'founder@example.com',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 function renderRegister(handlers: { register?: TrpcHandler; status?: TrpcHandler } = {}) {
   return renderWithProviders(<RegisterForm />, {
@@ -19,7 +13,7 @@ function renderRegister(handlers: { register?: TrpcHandler; status?: TrpcHandler
     routes: { '/admin': <h1>Admin panel</h1> },
     trpc: {
       'auth.registrationStatus': handlers.status ?? ok({ open: true }),
-      'auth.register': handlers.register ?? ok(user),
+      'auth.register': handlers.register ?? ok(FOUNDER),
     },
   });
 }
@@ -33,9 +27,6 @@ async function fill(values: { username?: string; email?: string; password?: stri
   await events.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
-const registerCalls = (calls: { procedures: string[] }[]) =>
-  calls.filter((call) => call.procedures.includes('auth.register'));
-
 const valid = {
   username: 'founder',
   email: 'founder@example.com',
@@ -47,11 +38,8 @@ describe('RegisterForm', () => {
   it('asks for matching passwords and sends nothing', async () => {
     const { calls } = renderRegister();
     await fill({ ...valid, confirm: 'secret124' });
-    await waitFor(() =>
-      expect(field('Confirm Password')).toHaveAccessibleDescription('Passwords do not match'),
-    );
-    expect(field('Password')).not.toHaveAccessibleDescription();
-    expect(registerCalls(calls)).toHaveLength(0);
+    await expectFieldMessages({ 'Confirm Password': 'Passwords do not match', Password: null });
+    expect(callsTo(calls, 'auth.register')).toHaveLength(0);
   });
 
   it('refuses an invalid e-mail address', async () => {
@@ -61,17 +49,17 @@ describe('RegisterForm', () => {
       expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address.'),
     );
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(registerCalls(calls)).toHaveLength(0);
+    expect(callsTo(calls, 'auth.register')).toHaveLength(0);
   });
 
   it('shows the length rules of an empty form', async () => {
     renderRegister();
     await fill({});
-    await waitFor(() =>
-      expect(field('Username')).toHaveAccessibleDescription('Username must be at least 3 characters'),
-    );
-    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
-    expect(field('Confirm Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await expectFieldMessages({
+      Username: 'Username must be at least 3 characters',
+      Password: 'Password must be at least 6 characters',
+      'Confirm Password': 'Password must be at least 6 characters',
+    });
   });
 
   it('says registration is closed and disables the form when the status answers open: false', async () => {
@@ -97,19 +85,18 @@ describe('RegisterForm', () => {
   });
 
   it('sends username, password and email (not confirmPassword), then goes to /admin', async () => {
-    const answer = deferred<TrpcAnswer>();
-    const { calls } = renderRegister({ register: () => answer.promise });
+    const held = heldAnswer();
+    const { calls } = renderRegister({ register: held.handler });
     await fill(valid);
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    expect(registerCalls(calls)).toEqual([
-      {
-        url: '/api/trpc/auth.register?batch=1',
-        method: 'POST',
-        procedures: ['auth.register'],
-        inputs: [{ username: 'founder', email: 'founder@example.com', password: 'secret123' }],
-      },
+    expect(callsTo(calls, 'auth.register')).toEqual([
+      mutationCall('auth.register', {
+        username: 'founder',
+        email: 'founder@example.com',
+        password: 'secret123',
+      }),
     ]);
-    answer.resolve(ok(user));
+    held.answer(ok(FOUNDER));
     expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
     // The toasts' container is fetched with the first toast (components/toasts.tsx).
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { registerFormSchema, type RegisterFormValues } from '@journey/contracts';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { requiredInput } from '../../components/form-fields';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { NewPasswordFields } from './new-password-fields';
 import { useRegister, useRegistrationStatus } from './use-auth';
 
 export function RegisterForm() {
@@ -43,15 +44,10 @@ export function RegisterForm() {
           <Stack>
             <TextInput label="Username" autoComplete="username" {...requiredInput(form, 'username')} />
             <TextInput label="Email" type="email" autoComplete="email" {...requiredInput(form, 'email')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              {...requiredInput(form, 'password')}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              {...requiredInput(form, 'confirmPassword')}
+            <NewPasswordFields
+              form={form}
+              password={['password', 'Password']}
+              confirm={['confirmPassword', 'Confirm Password']}
             />
             <Button type="submit" size="md" disabled={closed || register.isPending} fullWidth>
               {register.isPending ? 'Creating account...' : 'Create Account'}

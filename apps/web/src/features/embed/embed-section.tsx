@@ -23,8 +23,12 @@ import { useId, useState } from 'react';
 import { useSite } from '../../app/site-context';
 import { embedSnippets } from './embed-snippets';
 
-const THEME_LABELS: Record<BadgeTheme, string> = { light: 'Light', dark: 'Dark' };
-const STYLE_LABELS: Record<BadgeStyle, string> = { flat: 'Flat', card: 'Card' };
+/** The choices of a control: the contracts' values, in their order, with what the control shows. */
+const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+const THEMES = labelled<BadgeTheme>(BADGE_THEMES, { light: 'Light', dark: 'Dark' });
+const STYLES = labelled<BadgeStyle>(BADGE_STYLES, { flat: 'Flat', card: 'Card' });
 
 /** Where the copied snippets point: the server's public origin, else (client-only dev) this page's. */
 function useSiteOrigin(): string {
@@ -36,8 +40,7 @@ function useSiteOrigin(): string {
 function Choice<T extends string>(props: {
   label: string;
   value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
+  options: { value: T; label: string }[];
   onChange: (value: T) => void;
 }) {
   const labelId = useId();
@@ -47,7 +50,7 @@ function Choice<T extends string>(props: {
       <div>
         <SegmentedControl
           aria-labelledby={labelId}
-          data={props.options.map((value) => ({ value, label: props.labels[value] }))}
+          data={props.options}
           value={props.value}
           onChange={(value) => props.onChange(value as T)}
         />
@@ -114,20 +117,8 @@ export function EmbedSection() {
         </Text>
       </div>
       <Group gap="lg" align="flex-end">
-        <Choice
-          label="Theme"
-          value={theme}
-          options={BADGE_THEMES}
-          labels={THEME_LABELS}
-          onChange={setTheme}
-        />
-        <Choice
-          label="Style"
-          value={style}
-          options={BADGE_STYLES}
-          labels={STYLE_LABELS}
-          onChange={setStyle}
-        />
+        <Choice label="Theme" value={theme} options={THEMES} onChange={setTheme} />
+        <Choice label="Style" value={style} options={STYLES} onChange={setStyle} />
       </Group>
       <Input.Wrapper label="Preview" labelElement="div">
         {/* The badge on the kind of page it is made for: a light one on white, a dark one on dark. */}

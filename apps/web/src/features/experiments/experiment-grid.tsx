@@ -1,21 +1,9 @@
 import type { Experiment } from '@journey/contracts';
 import { STATUS_COLORS } from '@journey/contracts/constants';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
+import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import classes from './experiment-grid.module.css';
 import { useExperiments } from './use-experiments';
@@ -84,55 +72,42 @@ export function ExperimentGrid() {
     '--launch-span-lg': remainingColumns(cardsBefore, COLUMNS.lg),
   } as CSSProperties;
   return (
-    <Box
-      component="section"
-      id="lab"
-      aria-labelledby="lab-title"
-      py={{ base: 64, sm: 96 }}
-      bg="var(--journey-surface-muted)"
-    >
-      <Container size="lg">
-        <Stack gap={40}>
-          <SectionHeading id="lab-title" eyebrow="AI Lab" title="AI Arena">
-            Every bet runs as an experiment: small, measurable, and killed without mercy when it stops
-            working.
-          </SectionHeading>
-          {isError && <Text role="alert">The experiments could not be loaded.</Text>}
-          <SimpleGrid cols={{ base: 1, ...COLUMNS }} spacing="lg">
-            {isPending
-              ? Array.from({ length: PENDING_CARDS }, (_, index) => (
-                  <Skeleton key={index} height={360} radius="lg" />
-                ))
-              : experiments?.map((experiment) => (
-                  <ExperimentCard key={experiment.id} experiment={experiment} />
-                ))}
-            <Card
-              radius="lg"
-              padding="xl"
-              bg="violet.9"
-              c="white"
-              component="article"
-              className={classes.launch}
-              style={launchSpans}
-            >
-              <Stack h="100%" justify="center" align="flex-start" gap="md">
-                <ThemeIcon size={52} radius="md" color="violet.3" c="violet.9">
-                  <IconRocket size={28} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} fz="xl" c="white">
-                  Launch New Experiment
-                </Title>
-                <Text c="violet.0" maw={520}>
-                  Have an idea the lab should try next? Pitch it and watch it run in public.
-                </Text>
-                <Anchor href="#contact" c="white" fw={700} underline="always">
-                  Get Started
-                </Anchor>
-              </Stack>
-            </Card>
-          </SimpleGrid>
-        </Stack>
-      </Container>
-    </Box>
+    <LandingSection id="lab" muted>
+      <SectionHeading id="lab-title" eyebrow="AI Lab" title="AI Arena">
+        Every bet runs as an experiment: small, measurable, and killed without mercy when it stops working.
+      </SectionHeading>
+      {isError && <Text role="alert">The experiments could not be loaded.</Text>}
+      <SimpleGrid cols={{ base: 1, ...COLUMNS }} spacing="lg">
+        {isPending
+          ? Array.from({ length: PENDING_CARDS }, (_, index) => (
+              <Skeleton key={index} height={360} radius="lg" />
+            ))
+          : experiments?.map((experiment) => <ExperimentCard key={experiment.id} experiment={experiment} />)}
+        <Card
+          radius="lg"
+          padding="xl"
+          bg="violet.9"
+          c="white"
+          component="article"
+          className={classes.launch}
+          style={launchSpans}
+        >
+          <Stack h="100%" justify="center" align="flex-start" gap="md">
+            <ThemeIcon size={52} radius="md" color="violet.3" c="violet.9">
+              <IconRocket size={28} aria-hidden />
+            </ThemeIcon>
+            <Title order={3} fz="xl" c="white">
+              Launch New Experiment
+            </Title>
+            <Text c="violet.0" maw={520}>
+              Have an idea the lab should try next? Pitch it and watch it run in public.
+            </Text>
+            <Anchor href="#contact" c="white" fw={700} underline="always">
+                Get Started
+              </Anchor>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </LandingSection>
   );
 }

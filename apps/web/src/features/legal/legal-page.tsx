@@ -1,8 +1,9 @@
 import { LEGAL_PAGES } from '@journey/contracts/constants';
-import { Container, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { MarkdownContent } from '../../components/markdown-content';
-import { PageFrame } from '../../components/page-frame';
+import { SitePage } from '../../components/site-page';
+import { SiteHeader } from '../landing/site-header';
 import { trpc } from '../../lib/trpc';
 
 /** /privacy, /terms and /cookies: the owner's text, rendered by the server, in the site's frame. */
@@ -12,13 +13,11 @@ export default function LegalPage() {
   // Answered with the page (routes.ts); a visit by the browser's router fetches it once.
   const { data } = trpc.settings.legal.useQuery({ page: page.key });
   return (
-    <PageFrame>
-      <Container size="md" py={{ base: 48, sm: 80 }}>
-        <Title order={1} mb="xl">
-          {data?.title ?? page.title}
-        </Title>
-        <MarkdownContent html={data?.html ?? ''} fz="md" lh={1.7} />
-      </Container>
-    </PageFrame>
+    <SitePage header={<SiteHeader onLanding={false} />} size="md" py={{ base: 48, sm: 80 }}>
+      <Title order={1} mb="xl">
+        {data?.title ?? page.title}
+      </Title>
+      <MarkdownContent html={data?.html ?? ''} fz="md" lh={1.7} />
+    </SitePage>
   );
 }

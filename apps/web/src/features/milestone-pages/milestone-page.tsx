@@ -22,8 +22,8 @@ import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { NotFoundPage } from '../../components/not-found-page';
 import { PageLoader } from '../../components/page-loader';
+import { SitePage } from '../../components/site-page';
 import { formatDate, formatMoney } from '../../lib/format';
-import { SiteFooter } from '../landing/site-footer';
 import { milestoneDocumentTitle } from './milestone-head';
 import classes from './milestone-page.module.css';
 import { useMilestoneDetail } from './use-milestone-detail';
@@ -65,73 +65,72 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
   }, [milestone.id]);
 
   return (
-    <div className={classes.page}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <Box component="header" className={classes.header} py="sm">
-        <Container size="md">
-          <Group justify="space-between" wrap="nowrap">
-            {/* Full loads: the landing page then opens at its top, or at the timeline's anchor. */}
-            <a href={paths.home} className={brandLinkClass}>
-              <Brand />
-            </a>
-            <Group gap={4} wrap="nowrap">
-              <a href={paths.timeline} className={classes.headerLink}>
-                All milestones
-              </a>
-              <ColorSchemeToggle color="gray.0" c="white" />
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-
-      <Container size="md" component="main" id="main" className={classes.main} py={{ base: 40, sm: 72 }}>
-        <Stack gap="xl">
-          <Box component="article" aria-labelledby="milestone-title">
-            <Stack gap="md">
-              <Group gap="sm">
-                <ThemeIcon size={36} radius="xl" color={revenue ? 'green.8' : 'blue.8'}>
-                  {revenue ? <IconCoin size={20} aria-hidden /> : <IconFlag size={18} aria-hidden />}
-                </ThemeIcon>
-                <Badge variant="light" color="gray" size="lg" radius="sm">
-                  Day {milestone.day}
-                </Badge>
-                <Text size="sm" c="dimmed">
-                  <time dateTime={milestone.date}>{formatDate(milestone.date)}</time>
-                </Text>
-              </Group>
-              <Title
-                order={1}
-                id="milestone-title"
-                ref={heading}
-                tabIndex={-1}
-                fz={{ base: 32, sm: 44 }}
-                lh={1.15}
-              >
-                {milestone.title}
-              </Title>
-              {revenue && milestone.amount && (
-                <Text fw={800} fz={28} className={classes.amount}>
-                  {formatMoney(milestone.amount)}
-                </Text>
-              )}
-              <Text size="lg" className={classes.description}>
-                {milestone.description}
+    <SitePage header={<MilestoneHeader />} size="md" py={{ base: 40, sm: 72 }}>
+      <Stack gap="xl">
+        <Box component="article" aria-labelledby="milestone-title">
+          <Stack gap="md">
+            <Group gap="sm">
+              <ThemeIcon size={36} radius="xl" color={revenue ? 'green.8' : 'blue.8'}>
+                {revenue ? <IconCoin size={20} aria-hidden /> : <IconFlag size={18} aria-hidden />}
+              </ThemeIcon>
+              <Badge variant="light" color="gray" size="lg" radius="sm">
+                Day {milestone.day}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                <time dateTime={milestone.date}>{formatDate(milestone.date)}</time>
               </Text>
-            </Stack>
-          </Box>
+            </Group>
+            <Title
+              order={1}
+              id="milestone-title"
+              ref={heading}
+              tabIndex={-1}
+              fz={{ base: 32, sm: 44 }}
+              lh={1.15}
+            >
+              {milestone.title}
+            </Title>
+            {revenue && milestone.amount && (
+              <Text fw={800} fz={28} className={classes.amount}>
+                {formatMoney(milestone.amount)}
+              </Text>
+            )}
+            <Text size="lg" className={classes.description}>
+              {milestone.description}
+            </Text>
+          </Stack>
+        </Box>
 
-          {(previous || next) && (
-            <SimpleGrid component="nav" aria-label="More milestones" cols={{ base: 1, sm: 2 }} spacing="md">
-              {previous ? <NeighbourLink milestone={previous} direction="previous" /> : <span />}
-              {next && <NeighbourLink milestone={next} direction="next" />}
-            </SimpleGrid>
-          )}
-        </Stack>
+        {(previous || next) && (
+          <SimpleGrid component="nav" aria-label="More milestones" cols={{ base: 1, sm: 2 }} spacing="md">
+            {previous ? <NeighbourLink milestone={previous} direction="previous" /> : <span />}
+            {next && <NeighbourLink milestone={next} direction="next" />}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </SitePage>
+  );
+}
+
+/** The dark bar above a milestone: the brand home, the way back to the timeline and the scheme toggle. */
+function MilestoneHeader() {
+  return (
+    <Box component="header" className={classes.header} py="sm">
+      <Container size="md">
+        <Group justify="space-between" wrap="nowrap">
+          {/* Full loads: the landing page then opens at its top, or at the timeline's anchor. */}
+          <a href={paths.home} className={brandLinkClass}>
+            <Brand />
+          </a>
+          <Group gap={4} wrap="nowrap">
+            <a href={paths.timeline} className={classes.headerLink}>
+              All milestones
+            </a>
+            <ColorSchemeToggle color="gray.0" c="white" />
+          </Group>
+        </Group>
       </Container>
-      <SiteFooter />
-    </div>
+    </Box>
   );
 }
 

@@ -5,22 +5,12 @@ import {
   STAT_CARDS,
   type RevenueSource,
 } from '@journey/contracts/constants';
-import {
-  Box,
-  Container,
-  Group,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarTime, IconChartArrowsVertical, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSite } from '../../app/site-context';
 import { CountingNumber } from '../../components/counting-number';
+import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -50,93 +40,89 @@ export function RevenueTracker() {
   const fraction = Math.min(1, current / REVENUE_TARGET);
 
   return (
-    <Box component="section" id="tracker" aria-labelledby="tracker-title" py={{ base: 64, sm: 96 }}>
-      <Container size="lg">
-        <Stack gap={40}>
-          <Group justify="space-between" align="flex-end">
-            <SectionHeading id="tracker-title" eyebrow="Live numbers" title={`${productName} Build Tracker`}>
-              Every dollar, logged in public. No vanity metrics, no rounding up.
-            </SectionHeading>
-            {user && <CreateRevenueButton />}
-          </Group>
+    <LandingSection id="tracker">
+      <Group justify="space-between" align="flex-end">
+        <SectionHeading id="tracker-title" eyebrow="Live numbers" title={`${productName} Build Tracker`}>
+          Every dollar, logged in public. No vanity metrics, no rounding up.
+        </SectionHeading>
+        {user && <CreateRevenueButton />}
+      </Group>
 
-          <div className={classes.panel}>
-            <Stack gap="lg">
-              <div>
-                <Text fw={600} className={classes.muted}>
-                  Current Progress
-                </Text>
-                {isPending ? (
-                  <Skeleton height={64} width={320} mt="sm" radius="md" />
-                ) : isError ? (
-                  <Text mt="sm" role="alert">
-                    Failed to fetch revenue data
-                  </Text>
-                ) : (
-                  <div className={classes.amount}>
-                    <CountingNumber end={current} prefix="$" decimals={2} />
-                  </div>
-                )}
-                <Text mt={8} className={classes.muted}>
-                  of $1,000,000,000 · {formatPercent(fraction)} of the way
-                </Text>
+      <div className={classes.panel}>
+        <Stack gap="lg">
+          <div>
+            <Text fw={600} className={classes.muted}>
+              Current Progress
+            </Text>
+            {isPending ? (
+              <Skeleton height={64} width={320} mt="sm" radius="md" />
+            ) : isError ? (
+              <Text mt="sm" role="alert">
+                Failed to fetch revenue data
+              </Text>
+            ) : (
+              <div className={classes.amount}>
+                <CountingNumber end={current} prefix="$" decimals={2} />
               </div>
-
-              <Progress.Root size={14} radius="xl" className={classes.bar}>
-                <Progress.Section
-                  value={fraction * 100}
-                  className={classes.fill}
-                  aria-label="Progress toward $1,000,000,000"
-                  aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
-                />
-              </Progress.Root>
-
-              <SimpleGrid
-                cols={{ base: 2, sm: 4 }}
-                spacing="sm"
-                role="group"
-                aria-label="Filter revenue by source"
-              >
-                {FILTERS.map((option) => (
-                  <button
-                    key={option.value}
-                    type="button"
-                    className={classes.filter}
-                    aria-pressed={filter === option.value}
-                    onClick={() => setFilter(option.value)}
-                  >
-                    <span className={classes.filterLabel}>{option.label}</span>
-                    <span className={classes.filterTotal}>{formatMoney(totalOf(option.value))}</span>
-                  </button>
-                ))}
-              </SimpleGrid>
-            </Stack>
+            )}
+            <Text mt={8} className={classes.muted}>
+              of $1,000,000,000 · {formatPercent(fraction)} of the way
+            </Text>
           </div>
 
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            {STAT_CARDS.map((card, index) => {
-              const Icon = STAT_ICONS[index] ?? IconStack2;
-              return (
-                <Paper key={card.label} withBorder radius="lg" p="lg">
-                  <Group gap="md" wrap="nowrap">
-                    <ThemeIcon size={48} radius="md" variant="light" color="violet">
-                      <Icon size={26} aria-hidden />
-                    </ThemeIcon>
-                    <div>
-                      <Text size="sm" c="dimmed" fw={600}>
-                        {card.label}
-                      </Text>
-                      <Text fz={26} fw={800} lh={1.2}>
-                        {card.value}
-                      </Text>
-                    </div>
-                  </Group>
-                </Paper>
-              );
-            })}
+          <Progress.Root size={14} radius="xl" className={classes.bar}>
+            <Progress.Section
+              value={fraction * 100}
+              className={classes.fill}
+              aria-label="Progress toward $1,000,000,000"
+              aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
+            />
+          </Progress.Root>
+
+          <SimpleGrid
+            cols={{ base: 2, sm: 4 }}
+            spacing="sm"
+            role="group"
+            aria-label="Filter revenue by source"
+          >
+            {FILTERS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={classes.filter}
+                aria-pressed={filter === option.value}
+                onClick={() => setFilter(option.value)}
+              >
+                <span className={classes.filterLabel}>{option.label}</span>
+                <span className={classes.filterTotal}>{formatMoney(totalOf(option.value))}</span>
+              </button>
+            ))}
           </SimpleGrid>
         </Stack>
-      </Container>
-    </Box>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        {STAT_CARDS.map((card, index) => {
+          const Icon = STAT_ICONS[index] ?? IconStack2;
+          return (
+            <Paper key={card.label} withBorder radius="lg" p="lg">
+              <Group gap="md" wrap="nowrap">
+                <ThemeIcon size={48} radius="md" variant="light" color="violet">
+                  <Icon size={26} aria-hidden />
+                </ThemeIcon>
+                <div>
+                  <Text size="sm" c="dimmed" fw={600}>
+                    {card.label}
+                  </Text>
+                  <Text fz={26} fw={800} lh={1.2}>
+                    {card.value}
+                  </Text>
+                </div>
+              </Group>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </LandingSection>
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/providers';
 import { field } from '../../../test/queries';
 import { installFakeTimers } from '../../../test/timers';
-import { deferred, fail, ok, type TrpcAnswer, type TrpcHandler } from '../../../test/trpc';
+import { fail, heldAnswer, mutationCall, ok, type TrpcHandler } from '../../../test/trpc';
 import { NewsletterForm } from './newsletter-form';
 
 const THANKS = "Thanks for joining! You'll receive updates soon.";
@@ -41,8 +41,8 @@ describe('NewsletterForm', () => {
   it("shows 'Processing...', then thanks for 3 s and clears the fields", async () => {
     installFakeTimers();
     const events = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const answer = deferred<TrpcAnswer>();
-    const { calls } = renderNewsletter(() => answer.promise);
+    const held = heldAnswer();
+    const { calls } = renderNewsletter(held.handler);
 
     await events.type(field('Email address'), 'fan@example.com');
     await events.click(screen.getByRole('checkbox', { name: consentLabel }));
@@ -51,16 +51,11 @@ describe('NewsletterForm', () => {
 
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(calls).toEqual([
-      {
-        url: '/api/trpc/subscribers.subscribe?batch=1',
-        method: 'POST',
-        procedures: ['subscribers.subscribe'],
-        inputs: [{ email: 'fan@example.com', consent: true }],
-      },
+      mutationCall('subscribers.subscribe', { email: 'fan@example.com', consent: true }),
     ]);
 
     await act(async () => {
-      answer.resolve(ok({ subscribed: true }));
+      held.answer(ok({ subscribed: true }));
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(screen.getByRole('status')).toHaveTextContent(THANKS);
