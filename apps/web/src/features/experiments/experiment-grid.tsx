@@ -1,6 +1,17 @@
 import type { Experiment } from '@journey/contracts';
 import { STATUS_COLORS } from '@journey/contracts/constants';
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconFlask, IconRocket } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { LandingSection } from '../../components/landing-section';
@@ -103,8 +114,8 @@ export function ExperimentGrid() {
               Have an idea the lab should try next? Pitch it and watch it run in public.
             </Text>
             <Anchor href="#contact" c="white" fw={700} underline="always">
-                Get Started
-              </Anchor>
+              Get Started
+            </Anchor>
           </Stack>
         </Card>
       </SimpleGrid>
