@@ -3,11 +3,14 @@ import path from 'node:path';
 import { defaultSettings, LEGAL_PAGES, type Settings } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { findUnsafeMarkup, XSS_PAYLOADS } from '@journey/markdown/xss-payloads';
+import { eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_MAX_AGE_MS } from '../src/features/auth/session';
 import { DEVICE_COOKIE } from '../src/features/auth/trusted-device';
 import { SESSION_COOKIE } from '../src/plugins/external/session';
 import { ADMIN, call, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './support/http';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -253,6 +256,67 @@ describe('saving the settings', () => {
       });
       expect(response.statusCode, body).toBe(400);
     }
+  });
+});
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+function parseXml(body: string) {
+  expect(XMLValidator.validate(body)).toBe(true);
+  return xml.parse(body);
+}
+
+describe('what the server builds from the settings', () => {
+  it('titles the feeds with the site name at once after a save, and keeps them well-formed', async () => {
+    const titles = async () => ({
+      rss: parseXml((await get('/feed.xml')).body).rss.channel.title,
+      atom: parseXml((await get('/atom.xml')).body).feed.title['#text'],
+    });
+    expect(await titles()).toEqual({
+      rss: `${EDITED.siteName} · Milestones`,
+      atom: `${EDITED.siteName} · Milestones`,
+    });
+    const siteName = `Tom & "Jerry's" <b>'Co'</b> ]]>`;
+    expect((await put({ ...EDITED, siteName })).statusCode).toBe(200);
+    expect(await titles()).toEqual({ rss: `${siteName} · Milestones`, atom: `${siteName} · Milestones` });
+    expect(parseXml((await get('/atom.xml')).body).feed.author.name).toBe(siteName);
+  });
+
+  it('draws the site name on the preview images, drawing them again after a save', async () => {
+    const milestone = await call(
+      server.app,
+      'POST',
+      '/api/milestones',
+      { title: 'Launch', description: 'The tracker went live.', date: '2024-02-01', day: 18 },
+      cookie,
+    );
+    const image = async () => (await get(`/milestones/${milestone.json().id}/og.png`)).headers.etag;
+    const before = await image();
+    expect(await image()).toBe(before);
+    expect((await put({ ...EDITED, siteName: 'A new name' })).statusCode).toBe(200);
+    expect(await image()).not.toBe(before);
+  });
+
+  it('lists the legal pages in the sitemap', async () => {
+    const locations = parseXml((await get('/sitemap.xml')).body).urlset.url.map(
+      (url: { loc: string }) => url.loc,
+    );
+    for (const page of LEGAL_PAGES) expect(locations).toContain(`http://localhost:80${page.path}`);
+  });
+
+  it('drops the cached answers when the settings change in the database itself', async () => {
+    await get('/api/settings/site');
+    await server.db
+      .update(schema.siteSettings)
+      .set({ value: { ...EDITED, siteName: 'Written with SQL' } })
+      .where(eq(schema.siteSettings.id, 1));
+    await waitFor(
+      'the SQL write in GET /api/settings/site',
+      async () => (await get('/api/settings/site')).json().siteName === 'Written with SQL',
+      {
+        timeoutMs: 1_000,
+        everyMs: 20,
+      },
+    );
   });
 });
 
