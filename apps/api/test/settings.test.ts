@@ -8,6 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_MAX_AGE_MS } from '../src/features/auth/session';
 import { DEVICE_COOKIE } from '../src/features/auth/trusted-device';
+import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/app/cross-site';
 import { SESSION_COOKIE } from '../src/plugins/external/session';
 import { ADMIN, call, startTestServer, type TestServer } from './helpers';
 import { waitFor } from './support/http';
@@ -136,6 +137,36 @@ describe('saving the settings', () => {
     }
     expect(await stored()).toEqual(before);
     expect((await get('/api/settings')).json()).toEqual(DEFAULTS());
+  });
+
+  it('refuses a cross-site PUT (403) and one whose body is not JSON (415), changing nothing', async () => {
+    const before = await stored();
+    const send = (headers: Record<string, string>, payload: string) =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie, ...headers },
+        payload,
+      });
+    const json = JSON.stringify(EDITED);
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await send({ 'content-type': 'application/json', ...headers }, json);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: FOREIGN_ORIGIN_MESSAGE });
+    }
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await send({ 'content-type': type }, json);
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json()).toEqual({ message: JSON_REQUIRED_MESSAGE });
+    }
+    expect(await stored()).toEqual(before);
   });
 
   it('saves the whole record as the admin, answers it, and every read has it at once', async () => {
