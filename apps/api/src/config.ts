@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SETTINGS_LIMITS } from '@journey/contracts/constants';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -78,11 +79,13 @@ const envSchema = z.object({
     .refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),
+  /** Only seeds a new database's settings (docs/decisions/037-owner-settings.md): their rules apply. */
   SITE_PRODUCT_NAME: z
     .string()
     .trim()
     .min(1, 'must not be empty')
-    .max(40, 'must be at most 40 characters')
+    .max(SETTINGS_LIMITS.productName.max, `must be at most ${SETTINGS_LIMITS.productName.max} characters`)
+    .refine((value) => !/[\r\n]/.test(value) && !value.includes('\u0000'), 'must be a single line of text')
     .default('Unicorn'),
   ALLOW_REGISTRATION: booleanFlag,
   TRUST_PROXY: trustProxyValue,
@@ -111,6 +114,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string | undefined;
+  /** SITE_PRODUCT_NAME: the product name a new database's settings start with, and nothing else. */
   productName: string;
   allowRegistration: boolean;
   trustProxy: TrustProxy;

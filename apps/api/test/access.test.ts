@@ -33,10 +33,8 @@ describe('cross-site writes', () => {
   const admin = useAdminServer({ env: { PUBLIC_URL: 'https://journey.example' } });
   const { server } = admin;
   let revenueId: number;
-  let settings: Record<string, unknown>;
   beforeAll(async () => {
     revenueId = (await admin.call('POST', '/api/revenue', REVENUE)).json().id;
-    settings = (await admin.call('GET', '/api/settings')).json();
   });
 
   const write = (
@@ -54,7 +52,6 @@ describe('cross-site writes', () => {
   const counts = async () => ({
     revenues: await server.db.$count(schema.revenues),
     totals: (await call(server.app, 'GET', '/api/revenue')).json(),
-    settings: (await call(server.app, 'GET', '/api/settings')).json(),
   });
 
   it('refuses a write from a foreign or opaque Origin with 403, whatever the route, and changes nothing', async () => {
@@ -66,7 +63,6 @@ describe('cross-site writes', () => {
         ['POST', '/api/trpc/revenue.create', JSON.stringify(REVENUE)],
         ['PUT', `/api/admin/revenue/${revenueId}`, JSON.stringify({ ...REVENUE, amount: '1.00' })],
         ['DELETE', `/api/admin/revenue/${revenueId}`, undefined],
-        ['PUT', '/api/admin/settings', JSON.stringify({ ...settings, siteName: 'Taken over' })],
         ['POST', '/api/login', JSON.stringify({ username: ADMIN.username, password: ADMIN.password })],
         ['POST', '/api/logout', '{}'],
       ] as const) {
@@ -98,14 +94,9 @@ describe('cross-site writes', () => {
         undefined,
       ]) {
         const headers = { ...(type ? { 'content-type': type } : {}), ...(origin ? { origin } : {}) };
-        for (const [method, url] of [
-          ['POST', '/api/login'],
-          ['POST', '/api/revenue'],
-          ['POST', '/api/trpc/auth.login'],
-          ['PUT', '/api/admin/settings'],
-        ] as const) {
-          const response = await write(method, url, headers, form);
-          expect(response.statusCode, `${origin} ${type} ${method} ${url}`).toBe(415);
+        for (const url of ['/api/login', '/api/revenue', '/api/trpc/auth.login']) {
+          const response = await write('POST', url, headers, form);
+          expect(response.statusCode, `${origin} ${type} ${url}`).toBe(415);
           expect(response.json()).toEqual({ message: JSON_REQUIRED_MESSAGE });
           // The login did not happen: no session was made or sent.
           expect(response.cookies.find((c) => c.name === 'journey_session')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { milestonePath } from '@journey/contracts';
+import { LEGAL_PAGES, milestonePath } from '@journey/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
@@ -19,6 +19,7 @@ function parseXml(body: string) {
 
 const HOST = 'journey.example';
 const ORIGIN = `http://${HOST}`;
+const LEGAL_URLS = LEGAL_PAGES.map((page) => ORIGIN + page.path);
 const get = (app: TestServer['app'], url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
@@ -74,7 +75,7 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(parseXml(atom.body).feed.entry).toBeUndefined();
 
     const sitemap = parseXml((await get(server.app, '/sitemap.xml')).body);
-    expect(sitemap.urlset.url.map((url: { loc: string }) => url.loc)).toEqual([`${ORIGIN}/`]);
+    expect(sitemap.urlset.url.map((url: { loc: string }) => url.loc)).toEqual([`${ORIGIN}/`, ...LEGAL_URLS]);
   });
 
   it('lists every milestone newest first in RSS 2.0, escaped and with permalinks', async () => {
@@ -165,14 +166,16 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('lists the landing page and every milestone page in the sitemap', async () => {
+  it('lists the landing page, every milestone page and the legal pages in the sitemap', async () => {
     const response = await get(server.app, '/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const urlset = parseXml(response.body).urlset;
     expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locations = urlset.url.map((url: { loc: string }) => url.loc);
-    expect(locations.sort()).toEqual([`${ORIGIN}/`, ...created.map((m) => ORIGIN + milestonePath(m))].sort());
+    expect(locations.sort()).toEqual(
+      [`${ORIGIN}/`, ...created.map((m) => ORIGIN + milestonePath(m)), ...LEGAL_URLS].sort(),
+    );
     const dated = urlset.url.filter((url: { lastmod?: string }) => url.lastmod);
     expect(dated).toHaveLength(created.length);
   });

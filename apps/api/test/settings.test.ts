@@ -3,11 +3,15 @@ import path from 'node:path';
 import { defaultSettings, LEGAL_PAGES, type Settings } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { findUnsafeMarkup, XSS_PAYLOADS } from '@journey/markdown/xss-payloads';
+import { eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_MAX_AGE_MS } from '../src/features/auth/session';
 import { DEVICE_COOKIE } from '../src/features/auth/trusted-device';
+import { FOREIGN_ORIGIN_MESSAGE, JSON_REQUIRED_MESSAGE } from '../src/plugins/app/cross-site';
 import { SESSION_COOKIE } from '../src/plugins/external/session';
 import { ADMIN, call, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './support/http';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -135,6 +139,36 @@ describe('saving the settings', () => {
     expect((await get('/api/settings')).json()).toEqual(DEFAULTS());
   });
 
+  it('refuses a cross-site PUT (403) and one whose body is not JSON (415), changing nothing', async () => {
+    const before = await stored();
+    const send = (headers: Record<string, string>, payload: string) =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie, ...headers },
+        payload,
+      });
+    const json = JSON.stringify(EDITED);
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await send({ 'content-type': 'application/json', ...headers }, json);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: FOREIGN_ORIGIN_MESSAGE });
+    }
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await send({ 'content-type': type }, json);
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json()).toEqual({ message: JSON_REQUIRED_MESSAGE });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('saves the whole record as the admin, answers it, and every read has it at once', async () => {
     // Read first, so the cache holds the old answers.
     for (const url of ['/api/settings', '/api/settings/site', '/api/settings/story']) await get(url);
@@ -253,6 +287,67 @@ describe('saving the settings', () => {
       });
       expect(response.statusCode, body).toBe(400);
     }
+  });
+});
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+function parseXml(body: string) {
+  expect(XMLValidator.validate(body)).toBe(true);
+  return xml.parse(body);
+}
+
+describe('what the server builds from the settings', () => {
+  it('titles the feeds with the site name at once after a save, and keeps them well-formed', async () => {
+    const titles = async () => ({
+      rss: parseXml((await get('/feed.xml')).body).rss.channel.title,
+      atom: parseXml((await get('/atom.xml')).body).feed.title['#text'],
+    });
+    expect(await titles()).toEqual({
+      rss: `${EDITED.siteName} · Milestones`,
+      atom: `${EDITED.siteName} · Milestones`,
+    });
+    const siteName = `Tom & "Jerry's" <b>'Co'</b> ]]>`;
+    expect((await put({ ...EDITED, siteName })).statusCode).toBe(200);
+    expect(await titles()).toEqual({ rss: `${siteName} · Milestones`, atom: `${siteName} · Milestones` });
+    expect(parseXml((await get('/atom.xml')).body).feed.author.name).toBe(siteName);
+  });
+
+  it('draws the site name on the preview images, drawing them again after a save', async () => {
+    const milestone = await call(
+      server.app,
+      'POST',
+      '/api/milestones',
+      { title: 'Launch', description: 'The tracker went live.', date: '2024-02-01', day: 18 },
+      cookie,
+    );
+    const image = async () => (await get(`/milestones/${milestone.json().id}/og.png`)).headers.etag;
+    const before = await image();
+    expect(await image()).toBe(before);
+    expect((await put({ ...EDITED, siteName: 'A new name' })).statusCode).toBe(200);
+    expect(await image()).not.toBe(before);
+  });
+
+  it('lists the legal pages in the sitemap', async () => {
+    const locations = parseXml((await get('/sitemap.xml')).body).urlset.url.map(
+      (url: { loc: string }) => url.loc,
+    );
+    for (const page of LEGAL_PAGES) expect(locations).toContain(`http://localhost:80${page.path}`);
+  });
+
+  it('drops the cached answers when the settings change in the database itself', async () => {
+    await get('/api/settings/site');
+    await server.db
+      .update(schema.siteSettings)
+      .set({ value: { ...EDITED, siteName: 'Written with SQL' } })
+      .where(eq(schema.siteSettings.id, 1));
+    await waitFor(
+      'the SQL write in GET /api/settings/site',
+      async () => (await get('/api/settings/site')).json().siteName === 'Written with SQL',
+      {
+        timeoutMs: 1_000,
+        everyMs: 20,
+      },
+    );
   });
 });
 

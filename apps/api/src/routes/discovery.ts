@@ -5,6 +5,7 @@ import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds'
 import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
 import { publicOrigin } from '../http/origin';
 import { sendPublicFile } from '../http/public-file';
+import { readSettings } from '../features/settings/read';
 
 /** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
 export default async function discovery(app: FastifyInstance) {
@@ -19,12 +20,15 @@ export default async function discovery(app: FastifyInstance) {
       return sendPublicFile(reply, publicCache, {
         key: `${feed.path} ${origin}`,
         contentType: feed.contentType,
-        tables: ['milestones'],
-        produce: async () =>
-          feed.build(
-            { origin, productName: config.productName },
-            await listLatestMilestones(database.db, FEED_ITEM_LIMIT),
-          ),
+        // The title is the owner's site name.
+        tables: ['milestones', 'settings'],
+        produce: async () => {
+          const [settings, milestones] = await Promise.all([
+            readSettings(app),
+            listLatestMilestones(database.db, FEED_ITEM_LIMIT),
+          ]);
+          return feed.build({ origin, siteName: settings.siteName }, milestones);
+        },
       });
     });
   }

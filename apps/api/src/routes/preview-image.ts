@@ -3,6 +3,7 @@ import { getMilestoneDetail, getRevenueSummary } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { renderOgImage } from '../features/preview-image/og-image';
+import { readSettings } from '../features/settings/read';
 import type { FreshResponse } from '../http/public-cache';
 import { API_SECURITY_HEADERS } from '../http/send-cached';
 
@@ -16,15 +17,16 @@ const NOT_FOUND: ErrorBody = { message: 'Milestone not found' };
 /**
  * `GET /milestones/:id/og.png`: the milestone's 1200x630 preview image. Rendering costs tens of
  * milliseconds, so it goes through the public cache: made once per version of the data, and made
- * again after any write (the title and the total it shows can change). A 404 is never kept, so
+ * again after any write (the title, the total and the site name it shows can change). A 404 is never kept, so
  * unknown ids cannot fill the cache.
  */
 export default async function previewImage(app: FastifyInstance) {
-  const { config, database, publicCache } = app;
+  const { database, publicCache } = app;
   const produce = async (id: number): Promise<FreshResponse> => {
-    const [detail, summary] = await Promise.all([
+    const [detail, summary, settings] = await Promise.all([
       getMilestoneDetail(database.db, id),
       getRevenueSummary(database.db),
+      readSettings(app),
     ]);
     if (!detail) {
       return {
@@ -34,7 +36,7 @@ export default async function previewImage(app: FastifyInstance) {
       };
     }
     const png = await renderOgImage({
-      productName: config.productName,
+      siteName: settings.siteName,
       milestone: detail.milestone,
       totalRevenue: summary.totalRevenue,
     });
@@ -45,10 +47,11 @@ export default async function previewImage(app: FastifyInstance) {
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
     const { id } = parsed.data;
-    // The picture shows the milestone and the current total.
+    // The picture shows the milestone, the current total and the owner's site name.
     const response = await publicCache.get(milestoneImagePath(id), () => produce(id), [
       'milestones',
       'revenues',
+      'settings',
     ]);
     reply.headers(IMAGE_HEADERS).status(response.status).type(response.contentType);
     if (response.status !== 200) return reply.header('Cache-Control', 'no-store').send(response.body);

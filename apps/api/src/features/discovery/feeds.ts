@@ -2,7 +2,7 @@ import {
   DATE_MIN,
   escapeMarkup,
   FEED_PATHS,
-  feedTitle,
+  feedTitleOf,
   milestonePath,
   type Milestone,
 } from '@journey/contracts';
@@ -14,11 +14,11 @@ export const FEED_ITEM_LIMIT = 50;
 export interface FeedSite {
   /** Absolute origin, no trailing slash: every link in a feed is absolute. */
   origin: string;
-  productName: string;
+  /** The owner's site name (docs/decisions/037-owner-settings.md): the feeds' title and author. */
+  siteName: string;
 }
 
-const brandOf = (site: FeedSite) => `The Solo ${site.productName} Journey`;
-const titleOf = (site: FeedSite) => feedTitle(site.productName);
+const titleOf = (site: FeedSite) => feedTitleOf(site.siteName);
 const DESCRIPTION =
   "Milestones of one solo founder's public journey to $1,000,000,000 of revenue built with AI.";
 
@@ -83,7 +83,7 @@ export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
     element('updated', newestDate(milestones).toISOString()),
     `<link rel="self" type="application/atom+xml" href="${escapeMarkup(site.origin + FEED_PATHS.atom)}"/>`,
     `<link rel="alternate" type="text/html" href="${escapeMarkup(`${site.origin}/`)}"/>`,
-    `<author>${element('name', brandOf(site))}</author>`,
+    `<author>${element('name', site.siteName)}</author>`,
     ...entries,
     '</feed>',
     '',

@@ -1,7 +1,7 @@
-import { escapeMarkup, milestonePath } from '@journey/contracts';
+import { escapeMarkup, LEGAL_PAGES, milestonePath } from '@journey/contracts';
 import { element, XML_DECLARATION } from './xml';
 
-/** The sitemap (sitemaps.org 0.9): the landing page and every milestone page. */
+/** The sitemap (sitemaps.org 0.9): the landing page, every milestone page and the legal pages. */
 export function sitemapXml(
   origin: string,
   milestones: { id: number; title: string; date: string }[],
@@ -12,6 +12,7 @@ export function sitemapXml(
       (milestone) =>
         `<url>${element('loc', origin + milestonePath(milestone))}${element('lastmod', milestone.date.slice(0, 10))}</url>`,
     ),
+    ...LEGAL_PAGES.map((page) => `<url>${element('loc', origin + page.path)}</url>`),
   ];
   return [
     XML_DECLARATION,

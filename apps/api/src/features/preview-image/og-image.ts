@@ -40,11 +40,12 @@ const TITLE_MAX_CHARS = 90;
 
 /** The picture: brand, milestone title, day and date, then the current total and a bar toward $1B. */
 export function ogImageTree(input: {
-  productName: string;
+  /** The owner's site name (docs/decisions/037-owner-settings.md). */
+  siteName: string;
   milestone: Milestone;
   totalRevenue: string;
 }): Node {
-  const { milestone, productName, totalRevenue } = input;
+  const { milestone, siteName, totalRevenue } = input;
   const fraction = targetFraction(totalRevenue);
   // A sliver stays visible however small the share: the bar reads as "started", not "empty".
   const fill = Math.max(fraction * 100, 1);
@@ -69,7 +70,7 @@ export function ogImageTree(input: {
     [
       div({ display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 800, color: COLORS.accent }, [
         div({ width: 18, height: 18, borderRadius: 9, backgroundColor: COLORS.bar, marginRight: 16 }),
-        `The Solo ${productName} Journey`,
+        siteName,
       ]),
       div({ display: 'flex', flexDirection: 'column' }, [
         div(
