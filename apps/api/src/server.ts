@@ -26,6 +26,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.requestId);
   await server.register(app.config, { config, now: options.now });
   await server.register(app.database, { database: options.database });
+  await server.register(app.settings);
   await registerEach(server, [app.webBuild, app.jsonBodies, app.errors]);
 
   // Stage 2: external plugins every route relies on, in the order their hooks run.

@@ -65,7 +65,7 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(rss.statusCode).toBe(200);
     expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     const channel = parseXml(rss.body).rss.channel;
-    expect(channel.title).toBe('The Solo Unicorn Journey · Milestones');
+    expect(channel.title).toBe('Solo Unicorn · Milestones');
     expect(channel.link).toBe(`${ORIGIN}/`);
     expect(channel.item).toBeUndefined();
 
@@ -122,7 +122,7 @@ describe('feeds, sitemap and robots.txt', () => {
     const feed = parseXml(atom.body).feed;
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
     expect(feed.id).toBe(`${ORIGIN}/`);
-    expect(feed.title['#text']).toBe('The Solo Unicorn Journey · Milestones');
+    expect(feed.title['#text']).toBe('Solo Unicorn · Milestones');
     const newestFirst = [...created].sort((a, b) => b.date.localeCompare(a.date));
     expect(feed.updated).toBe(newestFirst[0]!.date);
     expect(feed.link.map((link: { '@rel': string }) => link['@rel']).sort()).toEqual(['alternate', 'self']);

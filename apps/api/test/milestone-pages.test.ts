@@ -199,11 +199,11 @@ describe('the milestone page', () => {
     const milestone = created[0]!;
     const url = ORIGIN + milestonePath(milestone);
     const head = headOf((await get(milestonePath(milestone))).body);
-    expect(head.title).toBe(`${milestone.title} · The Solo Unicorn Journey`);
+    expect(head.title).toBe(`${milestone.title} · Solo Unicorn`);
     expect(head.canonical).toBe(url);
     expect(head.name('robots')).toBeNull();
     expect(head.property('og:type')).toBe('article');
-    expect(head.property('og:site_name')).toBe('The Solo Unicorn Journey');
+    expect(head.property('og:site_name')).toBe('Solo Unicorn');
     expect(head.property('og:title')).toBe(milestone.title);
     expect(head.property('og:description')).toBe(milestone.description.replace(/\s+/g, ' '));
     expect(head.property('og:url')).toBe(url);
@@ -253,7 +253,7 @@ describe('the milestone page', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       const head = headOf(response.body);
-      expect(head.title, url).toBe('Page not found · The Solo Unicorn Journey');
+      expect(head.title, url).toBe('Page not found · Solo Unicorn');
       expect(head.name('robots'), url).toBe('noindex');
       expect(head.canonical, url).toBeNull();
     }

@@ -47,8 +47,8 @@ describe('platform', () => {
   beforeAll(async () => {
     webDir = fakeWebBuild(
       webEntryShowing(
-        `({ url, origin, site }, answers) => ({
-          head: '<title>' + site.productName + '</title>',
+        `({ url, origin }, answers) => ({
+          head: '<title>' + answers['settings.site'].productName + '</title>',
           html: '<p>' + origin + url + '</p>',
           state: JSON.stringify({ keys: Object.keys(answers).sort(), me: answers['auth.me']?.username ?? null }),
         })`,
@@ -163,11 +163,19 @@ describe('platform', () => {
     expect(home.body).toContain('<title>Rocket</title>');
     expect(home.body).toContain('<p>http://localhost:80/</p>');
     expect(stateOf(home.body)).toEqual({
-      keys: ['auth.me', 'experiments.list', 'milestones.list', 'revenue.series', 'revenue.summary'],
+      keys: [
+        'auth.me',
+        'experiments.list',
+        'milestones.list',
+        'revenue.series',
+        'revenue.summary',
+        'settings.site',
+        'settings.story',
+      ],
       me: null,
     });
     const auth = await call(server.app, 'GET', '/auth');
-    expect(stateOf(auth.body).keys).toEqual(['auth.me', 'auth.registrationStatus']);
+    expect(stateOf(auth.body).keys).toEqual(['auth.me', 'auth.registrationStatus', 'settings.site']);
   });
 
   it('redirects /admin to /auth when signed out, and /auth to /admin when signed in', async () => {

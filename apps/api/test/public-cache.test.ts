@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { getRevenueSummary, listExperiments, listMilestones, revenueSeries } from '@journey/db';
+import { defaultSettings } from '@journey/contracts';
+import { getRevenueSummary, getSettings, listExperiments, listMilestones, revenueSeries } from '@journey/db';
+import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -29,12 +31,15 @@ const { server } = admin;
 
 /** What each read must show: computed from the database now, bypassing every cache. */
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
-  const [revenueSummary, series, milestones, experiments] = await Promise.all([
+  const [revenueSummary, series, milestones, experiments, settings] = await Promise.all([
     getRevenueSummary(server.db),
     revenueSeries(server.db, 'all'),
     listMilestones(server.db),
     listExperiments(server.db),
+    getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
   ]);
+  const { story, legal: _legal, ...site } = settings;
+  const { quote, body } = splitLeadQuote(story);
   const byUrl = {
     '/': {
       'auth.me': null,
@@ -42,6 +47,11 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
       'revenue.series': series,
       'milestones.list': milestones,
       'experiments.list': experiments,
+      'settings.site': site,
+      'settings.story': {
+        quoteHtml: quote === null ? null : renderMarkdown(quote),
+        bodyHtml: renderMarkdown(body),
+      },
     },
     '/api/revenue': revenueSummary,
     '/api/milestones': milestones,
@@ -123,6 +133,16 @@ describe('the public cache', () => {
       ['revenue delete', () => admin.call('DELETE', `/api/admin/revenue/${created.revenue}`)],
       ['milestone delete', () => admin.call('DELETE', `/api/admin/milestones/${created.milestone}`)],
       ['experiment delete', () => admin.call('DELETE', `/api/admin/experiments/${created.experiment}`)],
+      [
+        'settings save',
+        async () => {
+          const settings = (await call(server.app, 'GET', '/api/settings')).json();
+          return admin.call('PUT', '/api/admin/settings', {
+            ...settings,
+            story: '> Cached?\n\nNever stale.',
+          });
+        },
+      ],
     );
     for (const [name, write] of writes) {
       const before = await read('/');

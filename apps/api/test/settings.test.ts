@@ -39,7 +39,7 @@ describe('settings on a new database', () => {
     const response = await get('/api/settings');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(DEFAULTS());
-    expect(response.json()).toMatchObject({ siteName: 'The Solo Rocket Journey', productName: 'Rocket' });
+    expect(response.json()).toMatchObject({ siteName: 'Solo Rocket', productName: 'Rocket' });
     expect(await stored()).toEqual(DEFAULTS());
   });
 

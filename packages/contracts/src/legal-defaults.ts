@@ -17,7 +17,7 @@ export interface LegalTemplateSite {
 const templateNote = (page: string) =>
   `> **This is a template.** It describes what this site's software does out of the box. Review it, ` +
   `name who runs the site and how to reach them, and have it checked against the law that applies to ` +
-  `you before you rely on it. Edit or replace this ${page} in the admin panel, under Settings.`;
+  `you before you rely on it. Edit or replace this ${page} in the admin panel, on the Site tab.`;
 
 const CONTACT = 'the contact address given on this site';
 

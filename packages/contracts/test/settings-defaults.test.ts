@@ -10,7 +10,7 @@ describe('defaultSettings', () => {
       const defaults = defaultSettings({ productName, today });
       expect(settingsSchema.parse(defaults)).toEqual(defaults);
       expect(defaults).toMatchObject({
-        siteName: `The Solo ${productName} Journey`,
+        siteName: `Solo ${productName}`,
         productName,
         contactEmail: '',
         journeyStartDate: today,
@@ -36,7 +36,7 @@ describe('defaultSettings', () => {
       expect(text).toMatch(/^> \*\*This is a template\.\*\*/);
       expect(text).toContain(`_Last updated: ${today}_`);
     }
-    expect(legal.privacy).toContain('The Solo Unicorn Journey stores about you');
+    expect(legal.privacy).toContain('Solo Unicorn stores about you');
   });
 });
 

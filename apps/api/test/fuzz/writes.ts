@@ -145,7 +145,7 @@ export const EXPERIMENT_WRITES = entityWrites({
 
 /** The whole record, small: the fuzz mutates one field at a time, so long texts only slow it down. */
 const SETTINGS = {
-  siteName: 'The Solo Unicorn Journey',
+  siteName: 'Solo Unicorn',
   productName: 'Unicorn',
   story: '> A quote\n\nThe *story*, with [a link](https://example.com).',
   contactEmail: 'owner@example.com',

@@ -8,5 +8,6 @@ export { default as errors } from './errors';
 export { default as jsonBodies } from './json-bodies';
 export { default as requestId } from './logging';
 export { default as publicCache } from './public-cache';
+export { default as settings } from './settings';
 export { default as trpcContext } from './trpc-context';
 export { default as webBuild } from './web-build';
