@@ -4,9 +4,6 @@ import type { SiteInfo } from './site-context';
 export const SITE_DESCRIPTION =
   "One solo founder's public journey to $1,000,000,000 of revenue built with AI: a live revenue tracker, the milestones, the experiments and the story, shared as it happens.";
 
-/** The site's name in titles and cards. */
-export const siteBrand = (site: Pick<SiteInfo, 'siteName'>) => site.siteName;
-
 /** What a page with its own content says about itself in <head> (a milestone page, for one). */
 export interface PageMeta {
   /** The document title. */
@@ -19,7 +16,7 @@ export interface PageMeta {
 }
 
 /** The document title of the not-found page, whatever the address. */
-export const notFoundTitle = (site: SiteInfo) => `Page not found · ${siteBrand(site)}`;
+export const notFoundTitle = (site: SiteInfo) => `Page not found · ${site.siteName}`;
 
 /**
  * <head> tags of a server-rendered page: title, description, canonical, feeds, Open Graph and Twitter
@@ -46,7 +43,7 @@ export function headTags(page: {
     page.indexable ? `<link rel="canonical" href="${url}" />` : '<meta name="robots" content="noindex" />',
     ...feedLinks(page.origin, page.site),
     `<meta property="og:type" content="${meta?.type ?? 'website'}" />`,
-    `<meta property="og:site_name" content="${escapeMarkup(siteBrand(page.site))}" />`,
+    `<meta property="og:site_name" content="${escapeMarkup(page.site.siteName)}" />`,
     `<meta property="og:title" content="${socialTitle}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,

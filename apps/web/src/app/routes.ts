@@ -9,7 +9,7 @@ import { matchPath } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { milestoneMeta } from '../features/milestone-pages/milestone-head';
-import { notFoundTitle, siteBrand } from './head';
+import { notFoundTitle } from './head';
 import { milestonePageQuery } from './page-queries';
 import { definePage, type CodeSplitPage, type PageRoute, type PageTrpc } from './page-route';
 import { paths } from './paths';
@@ -23,10 +23,9 @@ function codeSplit(source: string, load: () => Promise<{ default: ComponentType 
   return { component: lazy(load), codeSplit: { source, load } satisfies CodeSplitPage };
 }
 
-/** What every page shows or decides by: who is signed in. */
+/** What every page shows or decides by: who is signed in, and the owner's settings. */
 export const everyPageQueries = (trpc: PageTrpc) => ({
   me: trpc.auth.me.queryOptions(),
-  // The owner's settings every page shows: the site's name, its links.
   site: trpc.settings.site.queryOptions(),
 });
 
@@ -39,7 +38,7 @@ export const pageRoutes: readonly PageRoute[] = [
     path: paths.home,
     // Part of the entry chunk: the page most visitors open first.
     component: LandingPage,
-    head: { title: (site) => `${site.productName} Build Tracker · ${siteBrand(site)}`, indexable: true },
+    head: { title: (site) => `${site.productName} Build Tracker · ${site.siteName}`, indexable: true },
     publicTables: ['revenues', 'milestones', 'experiments'],
     queries: (trpc) => ({
       revenueSummary: trpc.revenue.summary.queryOptions(),
@@ -54,14 +53,14 @@ export const pageRoutes: readonly PageRoute[] = [
     path: paths.auth,
     ...codeSplit('src/features/auth/auth-page.tsx', () => import('../features/auth/auth-page')),
     guard: { visitors: 'signed-out', redirect: paths.admin },
-    head: { title: (site) => `Admin Access · ${siteBrand(site)}` },
+    head: { title: (site) => `Admin Access · ${site.siteName}` },
     queries: (trpc) => ({ registrationStatus: trpc.auth.registrationStatus.queryOptions() }),
   }),
   definePage({
     path: paths.admin,
     ...codeSplit('src/features/admin/admin-page.tsx', () => import('../features/admin/admin-page')),
     guard: { visitors: 'signed-in', redirect: paths.auth },
-    head: { title: (site) => `Admin Panel · ${siteBrand(site)}` },
+    head: { title: (site) => `Admin Panel · ${site.siteName}` },
   }),
   definePage({
     path: paths.milestone,
@@ -85,7 +84,7 @@ export const pageRoutes: readonly PageRoute[] = [
       ...codeSplit('src/features/legal/legal-page.tsx', () => import('../features/legal/legal-page')),
       publicTables: ['settings'],
       queries: (trpc) => ({ legal: trpc.settings.legal.queryOptions({ page: page.key }) }),
-      head: { title: (site) => `${page.title} · ${siteBrand(site)}`, indexable: true },
+      head: { title: (site) => `${page.title} · ${site.siteName}`, indexable: true },
     }),
   ),
   definePage({ path: '*', component: NotFoundPage, head: { title: notFoundTitle } }),

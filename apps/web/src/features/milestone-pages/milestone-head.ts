@@ -1,9 +1,9 @@
 import { milestoneImagePath, summarize } from '@journey/contracts/constants';
 import type { MilestoneDetail } from '@journey/contracts';
-import { siteBrand, type PageMeta } from '../../app/head';
+import type { PageMeta } from '../../app/head';
 import type { SiteInfo } from '../../app/site-context';
 
-export const milestoneDocumentTitle = (title: string, site: SiteInfo) => `${title} · ${siteBrand(site)}`;
+export const milestoneDocumentTitle = (title: string, site: SiteInfo) => `${title} · ${site.siteName}`;
 
 /** A milestone page's <head>: an article with its own title, text and preview image. */
 export function milestoneMeta(detail: MilestoneDetail, site: SiteInfo, origin: string): PageMeta {
