@@ -87,7 +87,7 @@ export function NewsletterForm() {
         {/* Outside the checkbox's label and description: a click on it never ticks the box. */}
         <Text size="sm" c="dimmed" mt={-8}>
           What is kept and for how long: the{' '}
-          <Anchor component={Link} to={PRIVACY_PATH} inherit>
+          <Anchor component={Link} to={PRIVACY_PATH} inherit underline="always">
             Privacy Policy
           </Anchor>
           .
