@@ -49,6 +49,7 @@ test.describe('admin panel', () => {
       'Experiments',
       'Subscribers',
       'Embed',
+      'Site',
     ]);
     const milestones = tabOf(page, 'milestones');
     await expect(milestones.tab).toHaveAttribute('aria-selected', 'true');

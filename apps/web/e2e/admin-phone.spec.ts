@@ -100,23 +100,23 @@ test.describe('admin on a phone', () => {
   }) => {
     await openAdminTab(page, 'milestones');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(5);
+    await expect(tabs).toHaveCount(6);
     const tops = await tabs.evaluateAll((elements) =>
       elements.map((element) => Math.round(element.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size, `the tabs' tops: ${tops.join(', ')}`).toBe(1);
     expect(await pageScrollsSideways(page)).toBe(false);
 
-    const embed = page.getByRole('tab', { name: 'Embed', exact: true });
-    await embed.click();
-    await expect(embed).toHaveAttribute('aria-selected', 'true');
-    await expect(embed).toBeInViewport({ ratio: 1 });
+    const site = page.getByRole('tab', { name: 'Site', exact: true });
+    await site.click();
+    await expect(site).toHaveAttribute('aria-selected', 'true');
+    await expect(site).toBeInViewport({ ratio: 1 });
     expect(await pageScrollsSideways(page)).toBe(false);
 
     // Opened straight on the last tab, the selected tab is scrolled into sight.
-    await page.goto('/admin?tab=embed');
+    await page.goto('/admin?tab=site');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-    await expect(embed).toBeInViewport({ ratio: 1 });
+    await expect(site).toBeInViewport({ ratio: 1 });
   });
 
   for (const scheme of ['light', 'dark'] as const) {
