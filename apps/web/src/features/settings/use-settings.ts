@@ -10,10 +10,8 @@ export function useSettings() {
 export function useSaveSettings() {
   const utils = trpc.useUtils();
   return trpc.settings.update.useMutation({
-    onSuccess: (saved) => {
-      utils.settings.get.setData(undefined, saved);
-      void utils.settings.invalidate();
-    },
+    // The form takes the saved record from the answer; the reads refetch once, not twice.
+    onSuccess: () => utils.settings.invalidate(),
   });
 }
 
