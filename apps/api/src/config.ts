@@ -97,6 +97,39 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), {
       message: 'must be an origin such as https://example.com',
     }),
+  /** docs/operations.md#mail: without it, mail goes to the admin's outbox and nothing leaves the machine. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL, such as smtp://user:password@smtp.example.com:587',
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine(
+      (value) =>
+        value === undefined || /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(value),
+      {
+        message: 'must be an address, or a name and an address: "Site name <news@example.com>"',
+      },
+    ),
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(60),
+  MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(3600, 'must be at most 3600')
+    .default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().optional(),
 });
@@ -123,6 +156,19 @@ export interface Config {
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
   webDistDir: string;
+  mail: MailConfig;
+}
+
+/** docs/decisions/040-newsletter-delivery.md */
+export interface MailConfig {
+  /** SMTP_URL; undefined means the outbox. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM; without SMTP, the site's name at a local address. */
+  from: string | undefined;
+  /** Messages a worker sends per minute, at most. */
+  ratePerMinute: number;
+  /** How long a claimed message may stay unsent before another worker takes it over. */
+  claimTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +185,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = result.data;
+  if (values.SMTP_URL && (!values.PUBLIC_URL || !values.MAIL_FROM)) {
+    const missing = [!values.PUBLIC_URL && 'PUBLIC_URL', !values.MAIL_FROM && 'MAIL_FROM'].filter(Boolean);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing
+        .map((name) => `  ${name}: is required when SMTP_URL is set (the links and sender of every mail)`)
+        .join('\n')}`,
+    );
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -152,5 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      ratePerMinute: values.MAIL_RATE_PER_MINUTE,
+      claimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './features/auth/login-rate-limit';
+import { DEFAULT_SIGNUP_RATE_LIMIT, type SignupRateLimit } from './features/subscribers/signup-rate-limit';
 import * as app from './plugins/app';
 import * as external from './plugins/external';
 import * as routes from './routes';
@@ -14,6 +15,9 @@ export interface ServerOptions extends InstanceOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the server. */
   database?: DatabaseHandle;
   loginRateLimit?: LoginRateLimit;
+  signupRateLimit?: SignupRateLimit;
+  /** The first retry's delay after a temporary mail failure (tests shorten it). */
+  mailRetryBaseMs?: number;
   /** The clock (tests fix it); by default the system's. */
   now?: () => Date;
 }
@@ -27,6 +31,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.config, { config, now: options.now });
   await server.register(app.database, { database: options.database });
   await server.register(app.settings);
+  await server.register(app.mail, { retryBaseMs: options.mailRetryBaseMs });
   await registerEach(server, [app.webBuild, app.jsonBodies, app.errors]);
 
   // Stage 2: external plugins every route relies on, in the order their hooks run.
@@ -37,6 +42,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.authenticate);
   await server.register(app.trpcContext, {
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    signupRateLimit: options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT,
   });
 
   // Stage 4: routes. The public reads, the same for everyone, are served from the cache without sessions.
@@ -46,7 +52,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     await withSessions.register(external.session);
     await registerEach(withSessions, [routes.trpc, routes.rest, routes.pages, routes.subscriberExport]);
   });
-  await registerEach(server, [routes.openapi, routes.health]);
+  await registerEach(server, [routes.oneClickUnsubscribe, routes.openapi, routes.health]);
   return server;
 }
 

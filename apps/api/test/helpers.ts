@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { LoginRateLimit } from '../src/features/auth/login-rate-limit';
+import type { SignupRateLimit } from '../src/features/subscribers/signup-rate-limit';
 import { buildServer, type ConnectionTimeouts } from '../src/server';
 
 export interface TestServer {
@@ -20,6 +21,8 @@ export interface TestServer {
 export interface TestServerOptions {
   env?: Record<string, string>;
   loginRateLimit?: LoginRateLimit;
+  signupRateLimit?: SignupRateLimit;
+  mailRetryBaseMs?: number;
   logStream?: NodeJS.WritableStream;
   now?: () => Date;
   timeouts?: ConnectionTimeouts;
@@ -40,6 +43,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Silent unless a test reads the log.
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
+    ...(options.signupRateLimit ? { signupRateLimit: options.signupRateLimit } : {}),
+    ...(options.mailRetryBaseMs ? { mailRetryBaseMs: options.mailRetryBaseMs } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 /** Every path is absolute, so the harness works from whatever directory pnpm starts it in. */
 export const benchDir = fileURLToPath(new URL('../..', import.meta.url));
 export const repoRoot = path.resolve(benchDir, '..');
-export const serverEntry = path.join(repoRoot, 'apps/api/dist/main.js');
-export const webDistDir = path.join(repoRoot, 'apps/web/dist');
+/** A checkout's server bundle and web build: this one's, or another's that `pnpm bench:compare` measures. */
+export const serverEntryIn = (root: string) => path.join(root, 'apps/api/dist/main.js');
+export const webDistDirIn = (root: string) => path.join(root, 'apps/web/dist');
+export const serverEntry = serverEntryIn(repoRoot);
+export const webDistDir = webDistDirIn(repoRoot);
 export const defaultResultsFile = path.join(benchDir, 'results.md');
 export const lighthouseDir = path.join(benchDir, 'lighthouse');

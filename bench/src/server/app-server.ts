@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { startServerProcess } from '@journey/testing';
 import { onCleanup, trackChild } from '../lib/cleanup';
 import { step } from '../lib/log';
-import { repoRoot, serverEntry, webDistDir } from '../lib/paths';
+import { repoRoot, serverEntryIn, webDistDirIn } from '../lib/paths';
 
 /** One secret for the whole run, so the admin's cookie survives a restart on the same database. */
 const SESSION_SECRET = randomBytes(36).toString('base64url');
@@ -27,19 +27,20 @@ export interface AppServer {
  */
 export async function startAppServer(
   storeEnv: { DATA_DIR: string; DATABASE_URL?: string },
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; /** Another checkout's build (default: this one's). */ root?: string } = {},
 ): Promise<AppServer> {
+  const root = options.root ?? repoRoot;
   let count = 0;
   const tail: string[] = [];
   let unregister = () => {};
   const server = await startServerProcess({
-    args: [serverEntry],
-    cwd: repoRoot,
+    args: [serverEntryIn(root)],
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: webDistDir,
+      WEB_DIST_DIR: webDistDirIn(root),
       SESSION_SECRET,
       ...storeEnv,
     },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot, serverEntry, webDistDir } from '../lib/paths';
+import { repoRoot, serverEntryIn, webDistDirIn } from '../lib/paths';
 import { step } from '../lib/log';
 
 /** `pnpm build` at the root, so the figures are those of the code in the work tree. */
@@ -19,13 +19,15 @@ export async function buildApp(): Promise<void> {
   if (code !== 0) throw new Error(`pnpm build failed (exit code ${code})`);
 }
 
-/** With --no-build, fail early and clearly when there is nothing to start. */
-export async function assertBuilt(): Promise<void> {
-  for (const file of [serverEntry, path.join(webDistDir, 'server'), path.join(webDistDir, 'client')]) {
+/** With --no-build (or for another checkout), fail early and clearly when there is nothing to start. */
+export async function assertBuilt(root = repoRoot): Promise<void> {
+  const webDist = webDistDirIn(root);
+  for (const file of [serverEntryIn(root), path.join(webDist, 'server'), path.join(webDist, 'client')]) {
     try {
       await access(file);
     } catch {
-      throw new Error(`${path.relative(repoRoot, file)} is missing: run \`pnpm build\` (or drop --no-build)`);
+      const where = root === repoRoot ? path.relative(repoRoot, file) : file;
+      throw new Error(`${where} is missing: run \`pnpm build\` there (or drop --no-build)`);
     }
   }
 }

@@ -14,6 +14,8 @@ export * from './format';
 export * from './markup';
 export * from './milestone-path';
 export * from './milestones';
+export * from './newsletter';
+export * from './newsletter-values';
 export * from './open-data';
 export * from './page-orders';
 export * from './records';

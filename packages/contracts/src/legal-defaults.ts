@@ -30,12 +30,17 @@ This policy explains what ${siteName} stores about you, why, and what you can as
 
 ## What we store
 
-**If you sign up for the newsletter**, we store your email address and a record of your consent: that
-you agreed to receive updates and when you signed up. Where the sign-up asks you to confirm your
-address, or shows a consent text, we also store when you confirmed and which version of that text you
-agreed to. We use your address only to send you updates about this journey. We do not sell it or share
-it for anyone else's purposes; if we use an email delivery service to send the newsletter, it handles
-your address on our behalf and only for that.
+**If you sign up for the newsletter**, we store your email address, the version of the consent text
+you agreed to, and when you signed up. We then send you one email asking you to confirm your address;
+until you press 'Confirm subscription' on the page its link opens, you get nothing else from us, and we
+store when you confirmed. We do not store your IP address with your subscription. We use your address
+only to send you updates about this journey, never more than one confirmation email an hour. We do not
+sell it or share it for anyone else's purposes; if we use an email delivery service to send the
+newsletter, it handles your address on our behalf and only for that. Every newsletter email links to a
+page where you can unsubscribe in one click or delete your address altogether.
+
+To stop automated sign-ups, sign-ups are counted per IP address for 15 minutes, in the server's memory
+only.
 
 **If you only read the site**, we store nothing about you in our database. You get no tracking
 cookies, and the site runs no analytics, advertising or social media scripts.
@@ -65,8 +70,9 @@ are not told which page you came from.
 
 ## Unsubscribing and your rights
 
-You can unsubscribe at any time by writing to ${CONTACT}; your address is then deleted from the list.
-You can also ask what we hold about you, have it corrected, or have it deleted, the same way. If you
+You can unsubscribe at any time with the link at the bottom of every email we send, or by writing to
+${CONTACT}. The page that link opens also lets you delete your address and everything kept with it.
+You can also ask what we hold about you, have it corrected, or have it deleted by writing to us. If you
 think we handle your data wrongly, you may complain to your data protection authority.
 
 ## Changes
@@ -97,8 +103,9 @@ names remain the property of their owners.
 
 ## The newsletter
 
-Signing up is free, and you can unsubscribe at any time by writing to ${CONTACT}. How your address is
-handled is described in the [Privacy Policy](/privacy).
+Signing up is free; you confirm your address from the first email, and you can unsubscribe at any time
+with the link in every email or by writing to ${CONTACT}. How your address is handled is described in
+the [Privacy Policy](/privacy).
 
 ## No warranty
 

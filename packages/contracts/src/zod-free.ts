@@ -15,3 +15,4 @@ export * from './page-orders';
 export * from './records';
 export * from './revenue-series';
 export * from './settings-values';
+export * from './newsletter-values';

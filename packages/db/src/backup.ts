@@ -8,26 +8,53 @@ import path from 'node:path';
 import { asc, count, desc, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text, type PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type Database } from './client';
-import { experiments, milestones, revenues, sessions, siteSettings, subscribers, users } from './schema';
+import {
+  broadcasts,
+  experiments,
+  milestones,
+  revenues,
+  sessions,
+  siteSettings,
+  subscribers,
+  users,
+} from './schema';
 
 export const BACKUP_FORMAT = 'journey-backup';
 export const BACKUP_VERSION = 1;
 
-/** In insertion order: a table comes after the tables its foreign keys point to. */
-const BACKUP_TABLES = { users, sessions, revenues, milestones, experiments, subscribers, siteSettings };
+/**
+ * In insertion order: a table comes after the tables its foreign keys point to. The mail queue, the
+ * outbox and the mail tokens are left out: a restored queue could send mail a second time
+ * (docs/decisions/040-newsletter-delivery.md).
+ */
+const BACKUP_TABLES = {
+  users,
+  sessions,
+  revenues,
+  milestones,
+  experiments,
+  subscribers,
+  siteSettings,
+  broadcasts,
+};
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
 /** Tables newer than the backup format: a backup taken before one existed has no rows for it. */
-const TABLES_ADDED_LATER: readonly BackupTableName[] = ['siteSettings'];
+const TABLES_ADDED_LATER: readonly BackupTableName[] = ['siteSettings', 'broadcasts'];
+/**
+ * Columns added later whose value for an older row is not the column's default: what the migration
+ * that added them gave the rows it found (0006: subscribers from before double opt-in stay subscribed).
+ */
+const OLDER_ROWS: Partial<Record<BackupTableName, BackupRow>> = { subscribers: { status: 'confirmed' } };
 
 /** Tables whose `id` is a serial: their sequences restart after the highest restored id. */
-const SERIAL_TABLES = [users, revenues, milestones, experiments, subscribers];
+const SERIAL_TABLES = [users, revenues, milestones, experiments, subscribers, broadcasts];
 /**
  * A database holding any of these is in use; a restore refuses it. Experiments are seeded and the
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
  * hold both: a restore replaces them.
  */
-const USER_DATA_TABLES = { users, sessions, revenues, milestones, subscribers };
+const USER_DATA_TABLES = { users, sessions, revenues, milestones, subscribers, broadcasts };
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */
 export interface BackupMigration {
@@ -129,12 +156,13 @@ export function parseBackup(value: unknown): Backup {
 }
 
 /** JSON rows back into what Drizzle inserts: ISO strings into Dates for timestamp columns. */
-function toInsertRows(table: PgTable, name: string, rows: BackupRow[]): BackupRow[] {
+function toInsertRows(table: PgTable, name: BackupTableName, rows: BackupRow[]): BackupRow[] {
   const timestampKeys = Object.entries(getTableColumns(table))
     .filter(([, column]) => column.columnType === 'PgTimestamp')
     .map(([key]) => key);
+  const olderRow = OLDER_ROWS[name] ?? {};
   return rows.map((row) => {
-    const converted = { ...row };
+    const converted = { ...olderRow, ...row };
     for (const key of timestampKeys) {
       const value = converted[key];
       if (value === null || value === undefined) continue;

@@ -96,9 +96,12 @@ export async function pageOf<T extends KeyedTable, Sort extends string & keyof T
   searchColumns: PgColumn[],
   request: PageRequest<Sort>,
   toItem: (row: T['$inferSelect']) => Item,
+  /** A filter of this table's own (the subscribers' status), on top of the search. */
+  where?: SQL,
 ): Promise<Page<Item>> {
   const pattern = request.q ? containsPattern(request.q) : undefined;
-  const filter = pattern ? or(...searchColumns.map((column) => ilike(column, pattern))) : undefined;
+  const search = pattern ? or(...searchColumns.map((column) => ilike(column, pattern))) : undefined;
+  const filter = search && where ? and(search, where) : (search ?? where);
   const { orderBy, after } = keyset(
     getTableColumns(table)[request.sort] as PgColumn,
     table.id,

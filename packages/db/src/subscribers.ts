@@ -1,20 +1,180 @@
-import type { Page, Subscriber, SubscriberPageRequest } from '@journey/contracts';
-import { asc, desc, gt } from 'drizzle-orm';
+import {
+  CONFIRMATION_MAIL_INTERVAL_MS,
+  type ConsentVersion,
+  type Page,
+  type Subscriber,
+  type SubscriberPageRequest,
+} from '@journey/contracts';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { deleteById } from './entity-writes';
 import { pageOf } from './paging';
-import { subscribers } from './schema';
+import { mailQueue, subscribers, subscriberTokens } from './schema';
 
-function toSubscriber(row: typeof subscribers.$inferSelect): Subscriber {
-  return { ...row, consent: row.consent === 1 ? 1 : 0, createdAt: row.createdAt.toISOString() };
+type SubscriberRow = typeof subscribers.$inferSelect;
+
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    consent: row.consent === 1 ? 1 : 0,
+    status: row.status,
+    consentVersion: row.consentVersion,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
 }
 
-/** Stores the address once; signing up again changes nothing and is not an error. */
-export async function addSubscriber(db: Database, email: string): Promise<void> {
-  await db
-    .insert(subscribers)
-    .values({ email, consent: 1 })
-    .onConflictDoNothing({ target: subscribers.email });
+export interface SignUp {
+  email: string;
+  consentVersion: ConsentVersion;
+  /** Where the confirmation mail's link points: see mailQueue.linkOrigin. */
+  linkOrigin: string;
+  now: Date;
+}
+
+/**
+ * A sign-up (docs/decisions/040-newsletter-delivery.md), in one transaction: a new address is stored
+ * as pending, an unsubscribed one becomes pending again, a pending one records the consent just given
+ * and a confirmed one stays as it is. A confirmation mail is queued for a pending address unless one
+ * was queued in the last hour. Returns whether one was queued; the caller answers the same either way.
+ */
+export async function signUp(db: Database, input: SignUp): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(subscribers)
+      .values({
+        email: input.email,
+        consent: 1,
+        status: 'pending',
+        consentVersion: input.consentVersion,
+        createdAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: subscribers.email,
+        set: {
+          status: sql`case when ${subscribers.status} = 'confirmed' then 'confirmed' else 'pending' end`,
+          consentVersion: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.consentVersion} else excluded.consent_version end`,
+          createdAt: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.createdAt} else excluded.created_at end`,
+          unsubscribedAt: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.unsubscribedAt} else null end`,
+        },
+      })
+      .returning({ id: subscribers.id, status: subscribers.status });
+    if (!row || row.status !== 'pending') return false;
+    // Checked and set in one statement: of concurrent sign-ups of one address, one wins.
+    const due = await tx
+      .update(subscribers)
+      .set({ confirmationQueuedAt: input.now })
+      .where(
+        and(
+          eq(subscribers.id, row.id),
+          or(
+            isNull(subscribers.confirmationQueuedAt),
+            lt(
+              subscribers.confirmationQueuedAt,
+              new Date(input.now.getTime() - CONFIRMATION_MAIL_INTERVAL_MS),
+            ),
+          ),
+        ),
+      )
+      .returning({ id: subscribers.id });
+    if (due.length === 0) return false;
+    await tx.insert(mailQueue).values({
+      kind: 'confirmation',
+      subscriberId: row.id,
+      recipient: input.email,
+      linkOrigin: input.linkOrigin,
+      nextAttemptAt: input.now,
+    });
+    return true;
+  });
+}
+
+/** Stores a token's hash for a subscriber; `expiresAt` null for unsubscribe tokens, which never expire. */
+export async function addSubscriberToken(
+  db: Database,
+  token: { hash: string; subscriberId: number; purpose: 'confirm' | 'unsubscribe'; expiresAt: Date | null },
+): Promise<void> {
+  await db.insert(subscriberTokens).values({
+    tokenHash: token.hash,
+    subscriberId: token.subscriberId,
+    purpose: token.purpose,
+    expiresAt: token.expiresAt,
+  });
+}
+
+/**
+ * Confirms the address a confirmation token was sent to: the token is used up (with every other
+ * confirmation token of the address), expired ones confirm nothing. False when it confirms nothing.
+ */
+export async function confirmSubscriber(db: Database, tokenHash: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .delete(subscriberTokens)
+      .where(
+        and(
+          eq(subscriberTokens.tokenHash, tokenHash),
+          eq(subscriberTokens.purpose, 'confirm'),
+          gt(subscriberTokens.expiresAt, now),
+        ),
+      )
+      .returning({ subscriberId: subscriberTokens.subscriberId });
+    if (!token) return false;
+    await tx
+      .delete(subscriberTokens)
+      .where(
+        and(eq(subscriberTokens.subscriberId, token.subscriberId), eq(subscriberTokens.purpose, 'confirm')),
+      );
+    const confirmed = await tx
+      .update(subscribers)
+      .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
+      .where(and(eq(subscribers.id, token.subscriberId), eq(subscribers.status, 'pending')))
+      .returning({ id: subscribers.id });
+    return confirmed.length > 0;
+  });
+}
+
+async function subscriberOfUnsubscribeToken(db: Database, tokenHash: string): Promise<number | null> {
+  const [token] = await db
+    .select({ subscriberId: subscriberTokens.subscriberId })
+    .from(subscriberTokens)
+    .where(and(eq(subscriberTokens.tokenHash, tokenHash), eq(subscriberTokens.purpose, 'unsubscribe')));
+  return token?.subscriberId ?? null;
+}
+
+/**
+ * Unsubscribes the address an unsubscribe token was sent to, and drops its queued mail and pending
+ * confirmations: nothing reaches it again until it signs up and confirms anew. Using the token again
+ * is no error. False for an unknown token.
+ */
+export async function unsubscribeByToken(db: Database, tokenHash: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const subscriberId = await subscriberOfUnsubscribeToken(tx as Database, tokenHash);
+    if (subscriberId === null) return false;
+    await tx
+      .update(subscribers)
+      .set({ status: 'unsubscribed', unsubscribedAt: now })
+      .where(and(eq(subscribers.id, subscriberId), sql`${subscribers.status} <> 'unsubscribed'`));
+    await tx
+      .delete(subscriberTokens)
+      .where(and(eq(subscriberTokens.subscriberId, subscriberId), eq(subscriberTokens.purpose, 'confirm')));
+    await tx
+      .delete(mailQueue)
+      .where(and(eq(mailQueue.subscriberId, subscriberId), eq(mailQueue.status, 'queued')));
+    return true;
+  });
+}
+
+/** Deletes the subscriber an unsubscribe token names, with its tokens and mail. False for an unknown token. */
+export async function eraseByToken(db: Database, tokenHash: string): Promise<boolean> {
+  const subscriberId = await subscriberOfUnsubscribeToken(db, tokenHash);
+  return subscriberId === null ? false : deleteSubscriber(db, subscriberId);
+}
+
+/** The subscriber's address and status, for the worker about to send to it. */
+export async function subscriberById(db: Database, id: number): Promise<Subscriber | null> {
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id));
+  return row ? toSubscriber(row) : null;
 }
 
 /** Newest first; served by the (created_at, id) index. */
@@ -23,16 +183,26 @@ export async function listSubscribers(db: Database): Promise<Subscriber[]> {
   return rows.map(toSubscriber);
 }
 
+/** Deletes the subscriber; its tokens and queued mail go with it (foreign keys cascade). */
 export function deleteSubscriber(db: Database, id: number): Promise<boolean> {
   return deleteById(db, subscribers, id);
 }
 
-/** One page of the admin table, sorted by any column and filtered by e-mail. */
+export async function countConfirmedSubscribers(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(subscribers)
+    .where(eq(subscribers.status, 'confirmed'));
+  return row?.count ?? 0;
+}
+
+/** One page of the admin table, sorted by any column, filtered by e-mail and status. */
 export async function pageSubscribers(
   db: Database,
   request: SubscriberPageRequest,
 ): Promise<Page<Subscriber>> {
-  return pageOf(db, subscribers, [subscribers.email], request, toSubscriber);
+  const status = request.status ? eq(subscribers.status, request.status) : undefined;
+  return pageOf(db, subscribers, [subscribers.email], request, toSubscriber, status);
 }
 
 /** Every subscriber in batches, oldest first: the CSV export streams these without holding them all. */

@@ -31,6 +31,7 @@ const {
   experiments,
   subscribers,
   siteSettings,
+  broadcasts,
   revenueTotals,
   rowCounts,
 } = schema;
@@ -89,12 +90,14 @@ async function fill(db: Database): Promise<void> {
     projectCount: 2_147_483_647,
     imageUrl: 'https://example.com/a.png?x="1"&y=2',
   });
-  await db
-    .insert(subscribers)
-    .values([
-      { email: 'reader@example.com' },
-      { email: 'no-consent@example.com', consent: 0, createdAt: new Date('2024-12-31T23:59:59.999Z') },
-    ]);
+  await db.insert(subscribers).values([
+    { email: 'reader@example.com', status: 'confirmed', confirmedAt: new Date('2025-01-01T00:00:00.123Z') },
+    { email: 'no-consent@example.com', consent: 0, createdAt: new Date('2024-12-31T23:59:59.999Z') },
+  ]);
+  await db.insert(broadcasts).values([
+    { subject: 'Day 1', body: TRICKY_TEXT, status: 'sent', sentAt: new Date('2025-01-02T03:04:05.006Z') },
+    { subject: 'A draft', body: '**Markdown**' },
+  ]);
   await saveSettings(db, {
     ...DEFAULTS,
     siteName: 'Tricky <b>&amp;</b> "name"',
@@ -113,6 +116,7 @@ async function contents(db: Database) {
     experiments: await db.select().from(experiments).orderBy(asc(experiments.id)),
     subscribers: await db.select().from(subscribers).orderBy(asc(subscribers.id)),
     siteSettings: await db.select().from(siteSettings),
+    broadcasts: await db.select().from(broadcasts).orderBy(asc(broadcasts.id)),
   };
   const totals = await db.select().from(revenueTotals).orderBy(asc(revenueTotals.source));
   const counts = await db.select().from(rowCounts).orderBy(asc(rowCounts.tableName));
@@ -176,6 +180,7 @@ describe('a backup', () => {
       experiments: 5,
       subscribers: 2,
       siteSettings: 1,
+      broadcasts: 2,
     });
     expect(await contents(target)).toEqual(expected);
     expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('999999999999.99');
@@ -211,7 +216,7 @@ describe('a backup', () => {
     await expect(restoreDatabase(source.handle.db, throughFile(backup))).rejects.toThrow(
       new BackupError(
         'The target database is not empty: users (2), sessions (3), revenues (3), milestones (2), ' +
-          'subscribers (2). Restore into a new database.',
+          'subscribers (2), broadcasts (2). Restore into a new database.',
       ),
     );
     expect(await contents(source.handle.db)).toEqual(before);
@@ -227,6 +232,31 @@ describe('a backup', () => {
     await restoreDatabase(target, throughFile(backup));
     expect(await contents(target)).toEqual(await contents(source.handle.db));
     expect((await getSettings(target, DEFAULTS)).siteName).toBe('Tricky <b>&amp;</b> "name"');
+  });
+
+  it('restores the subscribers of a backup from before double opt-in as confirmed, as migration 0006 did', async () => {
+    const target = await freshDatabase();
+    const { broadcasts: _broadcasts, ...older } = backup.tables;
+    const olderSubscribers = older.subscribers.map(
+      ({
+        status: _status,
+        consentVersion: _version,
+        confirmedAt: _at,
+        unsubscribedAt: _u,
+        confirmationQueuedAt: _q,
+        ...row
+      }) => row,
+    );
+    const written = await restoreDatabase(target, {
+      ...(throughFile(backup) as Backup),
+      tables: { ...older, subscribers: olderSubscribers },
+    });
+    expect(written.broadcasts).toBe(0);
+    const restored = await target.select().from(subscribers).orderBy(asc(subscribers.id));
+    expect(restored.map((row) => [row.email, row.status, row.consentVersion, row.confirmedAt])).toEqual([
+      ['reader@example.com', 'confirmed', 'v1', null],
+      ['no-consent@example.com', 'confirmed', 'v1', null],
+    ]);
   });
 
   it('restores a backup taken before the settings existed, leaving the defaults to the next read', async () => {

@@ -2,7 +2,6 @@ import { revenueInput, subscriberPageInput, type SortDirection } from '@journey/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addSubscriber,
   createRevenue,
   createSessionStore,
   deleteExpiredSessions,
@@ -14,6 +13,7 @@ import {
   pageSubscribers,
   registerUser,
   schema,
+  signUp,
   updateRevenue,
 } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
@@ -63,10 +63,20 @@ describe('database', () => {
     });
   });
 
-  it('keeps one subscriber per address', async () => {
-    await addSubscriber(test.handle.db, 'reader@example.com');
-    await addSubscriber(test.handle.db, 'reader@example.com');
-    expect((await listSubscribers(test.handle.db)).map((s) => s.email)).toEqual(['reader@example.com']);
+  it('keeps one subscriber per address, and queues one confirmation mail an hour', async () => {
+    const signUpAt = (now: Date) =>
+      signUp(test.handle.db, {
+        email: 'reader@example.com',
+        consentVersion: 'v1',
+        linkOrigin: 'https://example.com',
+        now,
+      });
+    const first = new Date('2026-11-01T10:00:00Z');
+    expect(await signUpAt(first)).toBe(true);
+    expect(await signUpAt(new Date(first.getTime() + 59 * 60_000))).toBe(false);
+    expect(await signUpAt(new Date(first.getTime() + 61 * 60_000))).toBe(true);
+    const subscribers = await listSubscribers(test.handle.db);
+    expect(subscribers.map((s) => [s.email, s.status])).toEqual([['reader@example.com', 'pending']]);
   });
 
   it('creates the first user, then closes registration unless open to all', async () => {

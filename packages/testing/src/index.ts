@@ -3,3 +3,4 @@ export * from './chromium';
 export * from './free-port';
 export * from './server-process';
 export * from './wait-for';
+export * from './smtp-sink';

@@ -3,6 +3,7 @@ export { default as badge } from './badge';
 export { default as discovery } from './discovery';
 export { default as health } from './health';
 export { default as openapi } from './openapi';
+export { default as oneClickUnsubscribe } from './one-click-unsubscribe';
 export { default as openData, OPEN_DATA_PREFIX } from './open-data';
 export { default as pages } from './pages';
 export { default as previewImage } from './preview-image';

@@ -10,9 +10,18 @@ export default async function subscriberExport(app: FastifyInstance) {
   const { database } = app;
   app.get(SUBSCRIBERS_CSV_PATH, { preHandler: app.authenticate }, async (_request, reply) => {
     async function* lines() {
-      yield csvRows([['email', 'consent', 'subscribed_on']]);
+      yield csvRows([['email', 'consent', 'subscribed_on', 'status', 'confirmed_on', 'consent_version']]);
       for await (const batch of eachSubscriberBatch(database.db)) {
-        yield csvRows(batch.map((s) => [s.email, s.consent, s.createdAt]));
+        yield csvRows(
+          batch.map((s) => [
+            s.email,
+            s.consent,
+            s.createdAt,
+            s.status,
+            s.confirmedAt ?? '',
+            s.consentVersion,
+          ]),
+        );
       }
     }
     const day = new Date().toISOString().slice(0, 10);

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@journey/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { PublicCache } from '../http/public-cache';
+import type { MailService } from '../features/newsletter/mail-service';
 
 export interface Services {
   config: Config;
@@ -9,6 +10,9 @@ export interface Services {
   publicCache: PublicCache;
   /** The server's clock; tests fix it to check answers that depend on today (the revenue series). */
   now: () => Date;
+  mail: MailService;
+  /** Sign-ups per IP address, checked inside the subscribe procedure. */
+  checkSignupRate: (request: FastifyRequest) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Login limits, checked inside the login procedure for REST and tRPC alike. */
   checkLoginRate: (
     request: FastifyRequest,

@@ -7,14 +7,14 @@ import type { Context } from './context';
 import { describeTRPCError, fieldError } from './errors';
 
 /**
- * `successStatus` is the REST status of a success (201 for creates, 204 for deletes). `publicCache`
+ * `successStatus` is the REST status of a success (201 for creates, 202 for work started, 204 for deletes). `publicCache`
  * marks a read whose answer is the same for every reader, and names the public tables it reads: its
  * REST path is served from the PublicCache until a write to one of them, one entry per valid input (so
  * such a read takes only enums). `changes` names the public tables a write changes; `[]` for a write
  * that touches none (sessions, accounts, subscribers), which leaves the PublicCache as it is.
  */
 export type Meta = OpenApiMeta & {
-  successStatus?: 200 | 201 | 204;
+  successStatus?: 200 | 201 | 202 | 204;
   publicCache?: readonly PublicTable[];
   changes?: readonly PublicTable[];
 };

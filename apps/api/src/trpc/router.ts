@@ -1,6 +1,7 @@
 import { authRouter } from '../features/auth/router';
 import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
+import { newsletterRouter } from '../features/newsletter/router';
 import { revenueRouter } from '../features/revenue/router';
 import { settingsRouter } from '../features/settings/router';
 import { subscribersRouter } from '../features/subscribers/router';
@@ -12,6 +13,7 @@ export const appRouter = router({
   milestones: milestonesRouter,
   experiments: experimentsRouter,
   subscribers: subscribersRouter,
+  newsletter: newsletterRouter,
   settings: settingsRouter,
 });
 

@@ -80,7 +80,11 @@ export async function killServerProcess(server: ServerProcess | undefined): Prom
  * For a describe block: a server database made before its tests; every process `start` gave is killed,
  * and the database removed, after them (after the block's own `afterAll`s, which run first).
  */
-export function useServerProcesses(): { database(): ServerDatabase; start(): Promise<ServerProcess> } {
+export function useServerProcesses(): {
+  database(): ServerDatabase;
+  /** A server on the block's database, with `env` on top of the usual variables. */
+  start(env?: Record<string, string>): Promise<ServerProcess>;
+} {
   let database: ServerDatabase | undefined;
   const started: ServerProcess[] = [];
   beforeAll(async () => {
@@ -96,8 +100,8 @@ export function useServerProcesses(): { database(): ServerDatabase; start(): Pro
   };
   return {
     database: current,
-    async start() {
-      const server = await startServerProcess(current().env);
+    async start(env = {}) {
+      const server = await startServerProcess({ ...current().env, ...env });
       started.push(server);
       return server;
     },

@@ -1,3 +1,5 @@
+import { NEWSLETTER_PATHS } from '@journey/contracts/constants';
+
 /** Every route of the app in one place (docs/product.md#pages). */
 export const paths = {
   home: '/',
@@ -5,6 +7,9 @@ export const paths = {
   admin: '/admin',
   /** A milestone's permalink, `/milestones/:id-:slug` (one segment for the router; see milestonePath). */
   milestone: '/milestones/:ref',
+  /** The pages behind the links in newsletter mail (docs/decisions/040-newsletter-delivery.md). */
+  newsletterConfirm: NEWSLETTER_PATHS.confirm,
+  newsletterUnsubscribe: NEWSLETTER_PATHS.unsubscribe,
   /** The timeline on the landing page. */
   timeline: '/#milestones',
 } as const;

@@ -87,6 +87,22 @@ export const pageRoutes: readonly PageRoute[] = [
       head: { title: (site) => `${page.title} · ${site.siteName}`, indexable: true },
     }),
   ),
+  definePage({
+    path: paths.newsletterConfirm,
+    ...codeSplit(
+      'src/features/newsletter-pages/confirm-page.tsx',
+      () => import('../features/newsletter-pages/confirm-page'),
+    ),
+    head: { title: (site) => `Confirm your subscription · ${site.siteName}` },
+  }),
+  definePage({
+    path: paths.newsletterUnsubscribe,
+    ...codeSplit(
+      'src/features/newsletter-pages/unsubscribe-page.tsx',
+      () => import('../features/newsletter-pages/unsubscribe-page'),
+    ),
+    head: { title: (site) => `Unsubscribe · ${site.siteName}` },
+  }),
   definePage({ path: '*', component: NotFoundPage, head: { title: notFoundTitle } }),
 ];
 

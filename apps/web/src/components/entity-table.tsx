@@ -18,12 +18,14 @@ interface PageQueryResult<T> {
  * One admin tab: its toolbar, the server-paged table, the edit dialog and the delete confirmation.
  * Every entity is the same shape; only its columns, names, hooks and dialogs differ.
  */
-export function EntityTable<T extends { id: number }, S extends string>(props: {
+export function EntityTable<T extends { id: number }, S extends string, F extends object = object>(props: {
   caption: string;
   noun: string;
   columns: Column<T, S>[];
   defaultSort: PageDefaults<S>;
-  usePage: (input: PageRequest<S>) => PageQueryResult<T>;
+  /** A filter of this table's own (the subscribers' status), sent with every page request. */
+  filter?: F;
+  usePage: (input: PageRequest<S> & Partial<F>) => PageQueryResult<T>;
   useDelete: () => { mutateAsync: (input: { id: number }) => Promise<unknown> };
   rowLabel: (row: T) => string;
   emptyText: string;
@@ -34,7 +36,15 @@ export function EntityTable<T extends { id: number }, S extends string>(props: {
 }) {
   const { usePage, useDelete, UpdateDialog } = props;
   const query = useTableQuery<S>(props.defaultSort);
-  const result = usePage(query.input);
+  const filter: Partial<F> = props.filter ?? {};
+  const result = usePage({ ...query.input, ...filter });
+  // Another filter is another list: it starts at its first page (set while rendering, as React advises).
+  const filterKey = JSON.stringify(props.filter ?? {});
+  const [pagedFilter, setPagedFilter] = useState(filterKey);
+  if (pagedFilter !== filterKey) {
+    setPagedFilter(filterKey);
+    query.restart();
+  }
   const [editing, setEditing] = useState<T | null>(null);
   const remove = useDelete();
   const deletion = useDeleteFlow<T>(remove.mutateAsync);

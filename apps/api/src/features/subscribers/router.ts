@@ -1,35 +1,108 @@
 import {
+  confirmResultSchema,
+  eraseResultSchema,
+  HONEYPOT_FIELD,
+  mailTokenInput,
   subscribeInput,
   subscriberPageInput,
   subscriberSchema,
   subscribeResultSchema,
+  unsubscribeResultSchema,
 } from '@journey/contracts';
-import { addSubscriber, deleteSubscriber, listSubscribers, pageSubscribers } from '@journey/db';
+import {
+  confirmSubscriber,
+  deleteSubscriber,
+  eraseByToken,
+  listSubscribers,
+  pageSubscribers,
+  signUp,
+  unsubscribeByToken,
+} from '@journey/db';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { deleteProcedure, pageProcedure, type RowKind } from '../../trpc/admin-rows';
+import type { Context } from '../../trpc/context';
+import { fieldError } from '../../trpc/errors';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { hashToken } from '../newsletter/tokens';
 
 /** The admin deletes subscribers over tRPC only; no public answer shows them. */
 const SUBSCRIBER: RowKind = { noun: 'Subscriber', table: null };
+const tags = ['subscribers'];
+
+export const INVALID_LINK_MESSAGE = 'This link is not valid, or it has expired.';
+
+const tokenMeta = (path: `/${string}`, summary: string) => ({
+  openapi: { method: 'POST' as const, path, tags, summary },
+  ...PUBLIC_DATA_UNCHANGED,
+});
+
+async function enforceSignupRate(ctx: Context): Promise<void> {
+  const limit = await ctx.checkSignupRate(ctx.req);
+  if (limit.allowed) return;
+  ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many sign-ups from your network. Try again in ${limit.retryAfterSeconds} seconds.`,
+  });
+}
 
 export const subscribersRouter = router({
-  /** docs/decisions/017-newsletter-and-subscribers.md: the same answer for a new and a known address. */
+  /**
+   * docs/decisions/040-newsletter-delivery.md: double opt-in. The answer is the same for a new, a
+   * pending and a confirmed address, and for a bot that filled the honeypot (which stores nothing).
+   */
   subscribe: publicProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/subscribers',
-        tags: ['subscribers'],
-        summary: 'Join the newsletter',
-      },
+      openapi: { method: 'POST', path: '/subscribers', tags, summary: 'Join the newsletter (double opt-in)' },
       successStatus: 201,
       ...PUBLIC_DATA_UNCHANGED,
     })
     .input(subscribeInput)
     .output(subscribeResultSchema)
     .mutation(async ({ ctx, input }) => {
-      await addSubscriber(ctx.database.db, input.email);
+      await enforceSignupRate(ctx);
+      if (input[HONEYPOT_FIELD]) return { subscribed: true as const };
+      const queued = await signUp(ctx.database.db, {
+        email: input.email,
+        consentVersion: input.consentVersion,
+        linkOrigin: ctx.mail.linkOrigin(ctx.req),
+        now: ctx.now(),
+      });
+      if (queued) ctx.mail.wake();
       return { subscribed: true as const };
+    }),
+
+  /** Only this POST confirms: the mail's link opens a page whose button sends it, which no link scanner presses. */
+  confirm: publicProcedure
+    .meta(tokenMeta('/subscribers/confirm', 'Confirm a subscription with the token from the mail'))
+    .input(mailTokenInput)
+    .output(confirmResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await confirmSubscriber(ctx.database.db, hashToken(input.token), ctx.now())))
+        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
+      return { confirmed: true as const };
+    }),
+
+  unsubscribe: publicProcedure
+    .meta(tokenMeta('/subscribers/unsubscribe', 'Unsubscribe with the token from a mail'))
+    .input(mailTokenInput)
+    .output(unsubscribeResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await unsubscribeByToken(ctx.database.db, hashToken(input.token), ctx.now())))
+        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
+      return { unsubscribed: true as const };
+    }),
+
+  /** The subscriber's own deletion, from the unsubscribe page: the address and all its mail go. */
+  erase: publicProcedure
+    .meta(tokenMeta('/subscribers/erase', 'Delete your address and everything kept with it'))
+    .input(mailTokenInput)
+    .output(eraseResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await eraseByToken(ctx.database.db, hashToken(input.token))))
+        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
+      return { deleted: true as const };
     }),
 
   list: protectedProcedure

@@ -4,6 +4,16 @@ import fp from 'fastify-plugin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes writes from any site, in its own body type: RFC 8058's one-click unsubscribe,
+     * whose token is the authority (routes/one-click-unsubscribe.ts). No other route may set it.
+     */
+    anySite?: boolean;
+  }
+}
+
 export const FOREIGN_ORIGIN_MESSAGE = 'Cross-site request refused: the request comes from another site.';
 /** The one message of every 415, whoever answers it (this guard, Fastify's parser or the tRPC hook). */
 export const JSON_REQUIRED_MESSAGE = 'Content-Type must be application/json.';
@@ -22,7 +32,7 @@ export default fp(
   async (app) => {
     const { publicUrl } = app.config;
     app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.anySite) return;
       if (isCrossSite(request, publicUrl)) {
         return reply.status(403).send({ message: FOREIGN_ORIGIN_MESSAGE } satisfies ErrorBody);
       }

@@ -6,6 +6,7 @@ export { default as crossSite } from './cross-site';
 export { default as database } from './database';
 export { default as errors } from './errors';
 export { default as jsonBodies } from './json-bodies';
+export { default as mail } from './mail';
 export { default as requestId } from './logging';
 export { default as publicCache } from './public-cache';
 export { default as settings } from './settings';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loginRateChecker, type LoginRateLimit } from '../../features/auth/login-rate-limit';
+import { signupRateChecker, type SignupRateLimit } from '../../features/subscribers/signup-rate-limit';
 import { contextFactory, type Context } from '../../trpc/context';
 
 declare module 'fastify' {
@@ -10,16 +11,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ loginRateLimit: LoginRateLimit }>(
+export default fp<{ loginRateLimit: LoginRateLimit; signupRateLimit: SignupRateLimit }>(
   async (app, options) => {
     const createContext = contextFactory({
       config: app.config,
       database: app.database,
       publicCache: app.publicCache,
       now: app.now,
+      mail: app.mail,
+      checkSignupRate: signupRateChecker(app, options.signupRateLimit),
       checkLoginRate: loginRateChecker(app, options.loginRateLimit),
     });
     app.decorate('createTrpcContext', createContext);
   },
-  { name: 'trpc-context', dependencies: ['config', 'database', 'public-cache', 'rate-limit'] },
+  { name: 'trpc-context', dependencies: ['config', 'database', 'public-cache', 'rate-limit', 'mail'] },
 );

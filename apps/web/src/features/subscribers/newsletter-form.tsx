@@ -1,9 +1,18 @@
-import { LEGAL_PAGES, NEWSLETTER_SUCCESS_MS } from '@journey/contracts/constants';
+import {
+  CONSENT_TEXTS,
+  CURRENT_CONSENT_VERSION,
+  HONEYPOT_FIELD,
+  LEGAL_PAGES,
+  NEWSLETTER_CHECK_INBOX,
+  NEWSLETTER_SUCCESS_MS,
+  NEWSLETTER_THANKS,
+} from '@journey/contracts/constants';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
+import classes from './newsletter-form.module.css';
 
 interface NewsletterValues {
   email: string;
@@ -31,6 +40,8 @@ export function NewsletterForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [thanked, setThanked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The honeypot (docs/decisions/040-newsletter-delivery.md): people never see it, bots fill it in.
+  const [honeypot, setHoneypot] = useState('');
 
   // Typing in a field clears its error, as the admin panel's forms do.
   const change = <K extends keyof NewsletterValues>(name: K, value: NewsletterValues[K]) => {
@@ -46,7 +57,11 @@ export function NewsletterForm() {
     if (Object.values(invalid).some(Boolean)) return;
     setFailure(null);
     try {
-      await subscribe.mutateAsync(values);
+      await subscribe.mutateAsync({
+        ...values,
+        consentVersion: CURRENT_CONSENT_VERSION,
+        ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+      });
       setValues(EMPTY);
       setThanked(true);
     } catch (error) {
@@ -79,7 +94,7 @@ export function NewsletterForm() {
           styles={{ input: { '--input-placeholder-color': 'var(--mantine-color-dimmed)' } }}
         />
         <Checkbox
-          label="I agree to receive updates about the journey by email. Unsubscribe any time."
+          label={CONSENT_TEXTS[CURRENT_CONSENT_VERSION]}
           checked={values.consent}
           onChange={(event) => change('consent', event.currentTarget.checked)}
           error={errors.consent}
@@ -92,13 +107,26 @@ export function NewsletterForm() {
           </Anchor>
           .
         </Text>
+        <div className={classes.honeypot} aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.currentTarget.value)}
+            />
+          </label>
+        </div>
         <Button type="submit" size="md" disabled={subscribe.isPending}>
           {subscribe.isPending ? 'Processing...' : 'Subscribe'}
         </Button>
         <div role="status" aria-live="polite">
           {thanked && (
             <Alert color="teal" icon={<IconCircleCheck aria-hidden />} variant="light">
-              Thanks for joining! You&apos;ll receive updates soon.
+              {NEWSLETTER_THANKS} {NEWSLETTER_CHECK_INBOX}
             </Alert>
           )}
         </div>

@@ -1,39 +1,85 @@
-import type { Subscriber, SubscriberPageRequest } from '@journey/contracts';
-import { SUBSCRIBER_PAGE_DEFAULTS } from '@journey/contracts/constants';
-import { Button } from '@mantine/core';
+import type { Subscriber, SubscriberPageRequest, SubscriberStatus } from '@journey/contracts';
+import { SUBSCRIBER_PAGE_DEFAULTS, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
+import { Badge, Button, Group, NativeSelect } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
 import { useDeleteSubscriber, useSubscriberPage } from './use-subscribers';
 
+const STATUS_COLORS: Record<SubscriberStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'teal',
+  unsubscribed: 'gray',
+};
+
+const STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
+
+/** A confirmed address without a time signed up before double opt-in (docs/decisions/040-newsletter-delivery.md). */
+function confirmedOn(subscriber: Subscriber): string {
+  if (subscriber.confirmedAt) return formatDate(subscriber.confirmedAt);
+  return subscriber.status === 'confirmed' ? 'Before double opt-in' : '–';
+}
+
 const COLUMNS: Column<Subscriber, SubscriberPageRequest['sort']>[] = [
   { label: 'Email', sort: 'email', render: (s) => s.email },
-  { label: 'Consent', sort: 'consent', render: (s) => (s.consent ? 'Yes' : 'No') },
+  {
+    label: 'Status',
+    sort: 'status',
+    render: (s) => (
+      <Badge color={STATUS_COLORS[s.status]} variant="light">
+        {STATUS_LABELS[s.status]}
+      </Badge>
+    ),
+  },
+  { label: 'Consent', sort: 'consent', render: (s) => (s.consent ? `Yes (${s.consentVersion})` : 'No') },
   { label: 'Subscribed on', sort: 'createdAt', render: (s) => formatDate(s.createdAt) },
+  { label: 'Confirmed on', sort: 'confirmedAt', render: confirmedOn },
 ];
 
+const ALL = 'all';
+
 export function SubscriberTable() {
+  const [status, setStatus] = useState<SubscriberStatus | typeof ALL>(ALL);
   return (
     <EntityTable
       caption="Subscribers"
       noun="subscriber"
       columns={COLUMNS}
       defaultSort={SUBSCRIBER_PAGE_DEFAULTS}
+      filter={status === ALL ? {} : { status }}
       usePage={useSubscriberPage}
       useDelete={useDeleteSubscriber}
       rowLabel={(s) => s.email}
       emptyText="No subscribers yet. They appear when visitors join the newsletter."
       toolbar={
-        <Button
-          component="a"
-          href="/api/admin/subscribers.csv"
-          download
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-        >
-          Export CSV
-        </Button>
+        <Group gap="sm" wrap="wrap" justify="flex-end">
+          <NativeSelect
+            label="Status"
+            aria-label="Show subscribers by status"
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as SubscriberStatus | typeof ALL)}
+            data={[
+              { value: ALL, label: 'All' },
+              ...SUBSCRIBER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+            ]}
+            styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
+          />
+          <Button
+            component="a"
+            href="/api/admin/subscribers.csv"
+            download
+            variant="light"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        </Group>
       }
     />
   );

@@ -1,0 +1,76 @@
+import { escapeMarkup } from '@journey/contracts';
+import { renderMarkdown } from '@journey/markdown';
+import { convert } from 'html-to-text';
+
+export interface MailContent {
+  siteName: string;
+  subject: string;
+  /** The message, in Markdown: both parts are built from it. */
+  markdown: string;
+  /** Relative links in the Markdown are made absolute against it. */
+  linkOrigin: string;
+  /** Why the reader gets this mail, one sentence for the footer. */
+  reason: string;
+  unsubscribeUrl: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The sanitized HTML of the Markdown with its site-relative links made absolute: in a mail, `/x` has
+ * no site to be relative to. The renderer writes every attribute in double quotes.
+ */
+function bodyHtml(markdown: string, origin: string): string {
+  return renderMarkdown(markdown).replace(/ href="\/(?!\/)/g, ` href="${escapeMarkup(origin)}/`);
+}
+
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+/** Inline styles only: mail clients drop style sheets and scripts. */
+function htmlDocument(content: MailContent, body: string): string {
+  const site = escapeMarkup(content.siteName);
+  const unsubscribe = escapeMarkup(content.unsubscribeUrl);
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(content.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;">
+<div style="max-width:600px;margin:0 auto;padding:24px 20px;font-family:${FONT};font-size:16px;line-height:1.6;color:#1a1b1e;background:#ffffff;">
+<p style="margin:0 0 20px;font-size:18px;font-weight:700;">${site}</p>
+${body}
+<hr style="border:none;border-top:1px solid #dee2e6;margin:32px 0 16px;">
+<p style="margin:0;font-size:13px;color:#5c5f66;">${escapeMarkup(content.reason)}<br><a href="${unsubscribe}" style="color:#364fc7;">Unsubscribe</a></p>
+</div>
+</body>
+</html>
+`;
+}
+
+/**
+ * A mail's two parts from one Markdown text (docs/decisions/040-newsletter-delivery.md): HTML through
+ * the site's sanitizing renderer, plain text from that HTML with each link's address written out; both
+ * with the site's name and a footer with the unsubscribe link, which the RFC 8058 headers also carry.
+ */
+export function composeMail(content: MailContent): ComposedMail {
+  const body = bodyHtml(content.markdown, content.linkOrigin);
+  const text = convert(body, {
+    wordwrap: 78,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  });
+  return {
+    subject: content.subject,
+    html: htmlDocument(content, body),
+    text: `${content.siteName}\n\n${text}\n\n-- \n${content.reason}\nUnsubscribe: ${content.unsubscribeUrl}\n`,
+    headers: {
+      'List-Unsubscribe': `<${content.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { CONFIRMATION_TOKEN_DAYS } from '@journey/contracts';
+import {
+  addSubscriberToken,
+  broadcastById,
+  claimNextMail,
+  dropMail,
+  failMail,
+  finishSentBroadcasts,
+  markMailSent,
+  retryMail,
+  subscriberById,
+  type ClaimedMail,
+  type Database,
+  type OutgoingMessage,
+} from '@journey/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailConfig } from '../../config';
+import { composeMail, type MailContent } from './compose';
+import { broadcastContent, confirmationContent } from './messages';
+import { newToken } from './tokens';
+import { failureReason, isPermanentFailure, type MailTransport } from './transport';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often an idle worker looks for mail another process queued (its own wakes it at once). */
+const IDLE_POLL_MS = 2_000;
+/** After a database failure, before the next try. */
+const ERROR_PAUSE_MS = 5_000;
+/** Tries of one message before a temporary failure counts as final. */
+export const MAX_ATTEMPTS = 8;
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  config: MailConfig;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  siteName: () => Promise<string>;
+  /** The first retry's delay; it doubles with every further try, up to an hour. */
+  retryBaseMs: number;
+}
+
+export interface MailWorker {
+  /** Something was queued: look now instead of at the next poll. */
+  wake(): void;
+  /** Stops claiming, and waits for the message in flight to be sent and marked. */
+  stop(): Promise<void>;
+}
+
+/** What a claimed message says, or null when it must not go out after all. */
+async function buildMessage(options: MailWorkerOptions, mail: ClaimedMail): Promise<OutgoingMessage | null> {
+  const { db, now } = options;
+  const subscriber = mail.subscriberId === null ? null : await subscriberById(db, mail.subscriberId);
+  const siteName = await options.siteName();
+  const unsubscribeToken = async (subscriberId: number) => {
+    const { token, hash } = newToken();
+    await addSubscriberToken(db, { hash, subscriberId, purpose: 'unsubscribe', expiresAt: null });
+    return token;
+  };
+  let content: MailContent;
+  if (mail.kind === 'confirmation') {
+    if (!subscriber || subscriber.status !== 'pending') return null;
+    const confirm = newToken();
+    await addSubscriberToken(db, {
+      hash: confirm.hash,
+      subscriberId: subscriber.id,
+      purpose: 'confirm',
+      expiresAt: new Date(now().getTime() + CONFIRMATION_TOKEN_DAYS * DAY_MS),
+    });
+    content = confirmationContent({
+      siteName,
+      origin: mail.linkOrigin,
+      confirmToken: confirm.token,
+      unsubscribeToken: await unsubscribeToken(subscriber.id),
+    });
+  } else {
+    const broadcast = mail.broadcastId === null ? null : await broadcastById(db, mail.broadcastId);
+    if (!broadcast) return null;
+    if (mail.kind === 'broadcast' && (!subscriber || subscriber.status !== 'confirmed')) return null;
+    content = broadcastContent({
+      siteName,
+      origin: mail.linkOrigin,
+      subject: broadcast.subject,
+      body: broadcast.body,
+      unsubscribeToken: mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
+    });
+  }
+  return { recipient: mail.recipient, ...composeMail(content) };
+}
+
+/**
+ * The send loop of one process (docs/decisions/040-newsletter-delivery.md): claim one message, build
+ * it, send it, mark it; never faster than MAIL_RATE_PER_MINUTE. One message is in flight at a time, so
+ * a crash sends at most that one twice.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, now, log, transport } = options;
+  const interval = 60_000 / options.config.ratePerMinute;
+  let stopped = false;
+  let nextSendAt = 0;
+  let wakeUp: (() => void) | null = null;
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    const message = await buildMessage(options, mail);
+    if (!message) return dropMail(db, mail.id);
+    try {
+      await transport.send(message);
+    } catch (error) {
+      const reason = failureReason(error);
+      if (isPermanentFailure(error) || mail.attempts >= MAX_ATTEMPTS) {
+        log.warn({ mailId: mail.id, kind: mail.kind, reason }, 'mail failed for good');
+        return failMail(db, mail.id, reason);
+      }
+      const delay = Math.min(options.retryBaseMs * 2 ** (mail.attempts - 1), 60 * 60 * 1000);
+      log.info({ mailId: mail.id, kind: mail.kind, reason, retryInMs: delay }, 'mail failed, will retry');
+      return retryMail(db, mail.id, new Date(now().getTime() + delay), reason);
+    }
+    await markMailSent(db, mail.id, now());
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      try {
+        const wait = nextSendAt - Date.now();
+        if (wait > 0) await pause(wait);
+        if (stopped) break;
+        const claimed = await claimNextMail(
+          db,
+          now(),
+          new Date(now().getTime() + options.config.claimTimeoutMs),
+        );
+        if (!claimed) {
+          await finishSentBroadcasts(db);
+          if (!stopped) await pause(IDLE_POLL_MS);
+          continue;
+        }
+        nextSendAt = Date.now() + interval;
+        await deliver(claimed);
+      } catch (error) {
+        if (stopped) break;
+        log.error({ err: error }, 'the mail worker failed; trying again shortly');
+        await pause(ERROR_PAUSE_MS);
+      }
+    }
+  }
+
+  const running = run();
+  return {
+    wake: () => {
+      // A wake during the rate pause must not cut the pause short: only an idle worker is woken.
+      if (Date.now() >= nextSendAt) wakeUp?.();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The send queue's promise (docs/decisions/040-newsletter-delivery.md): a broadcast to 500 addresses,
+ * the server stopped halfway by SIGTERM or `kill -9` and started again, reaches every address; SIGTERM
+ * sends no one two, `kill -9` at most the one message in flight. On PostgreSQL also with two processes
+ * sharing the queue, one of them killed. Real processes, a real SMTP server.
+ */
+import { createDatabase, schema } from '@journey/db';
+import { testDatabaseUrl } from '@journey/db/testing';
+import { startSmtpSink, type SmtpSink } from '@journey/testing';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, registerAdmin, waitFor } from './support/http';
+import { useServerProcesses, type ServerDatabase, type ServerProcess } from './support/server-process';
+
+const RECIPIENTS = 500;
+const addresses = Array.from({ length: RECIPIENTS }, (_, i) => `reader-${i}@example.com`);
+
+/** 500 confirmed subscribers, written before any server holds the database (PGlite is one process's). */
+async function seedSubscribers(database: ServerDatabase): Promise<void> {
+  const handle = await createDatabase(
+    database.env.DATABASE_URL
+      ? { driver: 'postgres', url: database.env.DATABASE_URL, maxConnections: 1 }
+      : { driver: 'pglite', dataDir: path.join(database.env.DATA_DIR!, 'pglite') },
+  );
+  try {
+    await handle.db
+      .insert(schema.subscribers)
+      .values(
+        addresses.map((email) => ({
+          email,
+          status: 'confirmed' as const,
+          consentVersion: 'v1',
+          confirmedAt: new Date(),
+        })),
+      );
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startBroadcast(base: string, cookie: string, subject: string): Promise<void> {
+  const draft = await http(base, 'POST', '/api/admin/broadcasts', {
+    body: { subject, body: 'Half a thousand readers.' },
+    cookie,
+  });
+  expect(draft.status).toBe(201);
+  const sent = await http(base, 'POST', `/api/admin/broadcasts/${(draft.body as { id: number }).id}/send`, {
+    cookie,
+  });
+  expect(sent.status).toBe(202);
+}
+
+/** Per address, how many copies of `subject` arrived. */
+function copies(smtp: SmtpSink, subject: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const message of smtp.received)
+    if (message.mail.subject === subject)
+      for (const to of message.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  return counts;
+}
+
+const received = (smtp: SmtpSink, subject: string) =>
+  [...copies(smtp, subject).values()].reduce((a, b) => a + b, 0);
+
+/** Every address got `subject`; returns how many copies beyond one arrived in all. */
+function duplicatesAfterAll(smtp: SmtpSink, subject: string): number {
+  const counts = copies(smtp, subject);
+  expect(addresses.filter((address) => !counts.has(address))).toEqual([]);
+  return [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
+}
+
+describe('a broadcast to 500 addresses across a stop', () => {
+  const processes = useServerProcesses();
+  let smtp: SmtpSink;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    env = {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Solo Unicorn <news@journey.example>',
+      PUBLIC_URL: 'https://journey.example',
+      // About 8 s for the 500: the stop lands in the middle.
+      MAIL_RATE_PER_MINUTE: '3600',
+      MAIL_CLAIM_TIMEOUT_SECONDS: '3',
+    };
+    await seedSubscribers(processes.database());
+  }, 60_000);
+  afterAll(() => smtp?.close());
+
+  let server: ServerProcess;
+  let cookie: string;
+
+  it('SIGTERM halfway, then a restart: everyone gets it, no one twice', async () => {
+    server = await processes.start(env);
+    cookie = await registerAdmin(server.base);
+    await startBroadcast(server.base, cookie, 'After SIGTERM');
+    await waitFor('half the broadcast', async () => received(smtp, 'After SIGTERM') >= RECIPIENTS / 2, {
+      timeoutMs: 60_000,
+      everyMs: 20,
+    });
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+    const atStop = received(smtp, 'After SIGTERM');
+    expect(atStop).toBeLessThan(RECIPIENTS);
+
+    server = await processes.start(env);
+    await waitFor(
+      'the rest of the broadcast',
+      async () => copies(smtp, 'After SIGTERM').size === RECIPIENTS,
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    const duplicates = duplicatesAfterAll(smtp, 'After SIGTERM');
+    console.log(`newsletter crash test, SIGTERM after ${atStop} of ${RECIPIENTS}: ${duplicates} duplicates`);
+    expect(duplicates).toBe(0);
+  }, 120_000);
+
+  it('kill -9 halfway, then a restart: everyone gets it, duplicates at most the one in flight', async () => {
+    await startBroadcast(server.base, cookie, 'After kill -9');
+    await waitFor('half the broadcast', async () => received(smtp, 'After kill -9') >= RECIPIENTS / 2, {
+      timeoutMs: 60_000,
+      everyMs: 20,
+    });
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const atKill = received(smtp, 'After kill -9');
+    expect(atKill).toBeLessThan(RECIPIENTS);
+
+    server = await processes.start(env);
+    await waitFor(
+      'the rest of the broadcast',
+      async () => copies(smtp, 'After kill -9').size === RECIPIENTS,
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    // A second look after the claim timeout: no late copies either.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const duplicates = duplicatesAfterAll(smtp, 'After kill -9');
+    console.log(
+      `newsletter crash test, kill -9 after ${atKill} of ${RECIPIENTS}: ${duplicates} duplicates (1 in flight at most)`,
+    );
+    expect(duplicates).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it.runIf(testDatabaseUrl() !== undefined)(
+    'two processes on one PostgreSQL share the queue; one killed, the other finishes the broadcast',
+    async () => {
+      const second = await processes.start(env);
+      const subject = 'Shared queue';
+      await startBroadcast(server.base, cookie, subject);
+      await waitFor('half the broadcast', async () => received(smtp, subject) >= RECIPIENTS / 2, {
+        timeoutMs: 60_000,
+        everyMs: 20,
+      });
+      const senders = new Set(
+        smtp.received.filter((m) => m.mail.subject === subject).map((m) => m.remotePort),
+      );
+      server.child.kill('SIGKILL');
+      await server.exited;
+      const atKill = received(smtp, subject);
+
+      await waitFor('the rest of the broadcast', async () => copies(smtp, subject).size === RECIPIENTS, {
+        timeoutMs: 60_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      const duplicates = duplicatesAfterAll(smtp, subject);
+      console.log(
+        `newsletter crash test, two processes (${senders.size} SMTP connections before the kill), ` +
+          `one killed after ${atKill} of ${RECIPIENTS}: ${duplicates} duplicates`,
+      );
+      expect(senders.size).toBe(2);
+      expect(duplicates).toBeLessThanOrEqual(1);
+      second.child.kill('SIGTERM');
+      await second.exited;
+    },
+    120_000,
+  );
+});

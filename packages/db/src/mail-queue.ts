@@ -1,0 +1,155 @@
+import { and, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { broadcasts, mailQueue, subscribers, MAIL_KINDS } from './schema';
+
+/** One message the worker has claimed: what to build and to whom. */
+export interface ClaimedMail {
+  id: number;
+  kind: (typeof MAIL_KINDS)[number];
+  subscriberId: number | null;
+  broadcastId: number | null;
+  recipient: string;
+  linkOrigin: string;
+  /** 1 on the first try. */
+  attempts: number;
+}
+
+const claimedColumns = {
+  id: mailQueue.id,
+  kind: mailQueue.kind,
+  subscriberId: mailQueue.subscriberId,
+  broadcastId: mailQueue.broadcastId,
+  recipient: mailQueue.recipient,
+  linkOrigin: mailQueue.linkOrigin,
+  attempts: mailQueue.attempts,
+};
+
+/**
+ * Claims the next message to send until `claimUntil` (docs/decisions/040-newsletter-delivery.md): a
+ * claim that lapsed (its worker died mid-send) first, then the oldest due one, confirmations and tests
+ * before broadcast mail. `FOR UPDATE SKIP LOCKED` lets workers in several processes claim at once
+ * without waiting for, or taking, each other's rows.
+ */
+export async function claimNextMail(db: Database, now: Date, claimUntil: Date): Promise<ClaimedMail | null> {
+  const lapsed = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.status, 'sending'), lt(mailQueue.claimedUntil, now)))
+    .orderBy(mailQueue.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const due = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now)))
+    .orderBy(sql`${mailQueue.kind} = 'broadcast'`, mailQueue.nextAttemptAt, mailQueue.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  for (const next of [lapsed, due]) {
+    const [claimed] = await db
+      .update(mailQueue)
+      .set({ status: 'sending', claimedUntil: claimUntil, attempts: sql`${mailQueue.attempts} + 1` })
+      .where(eq(mailQueue.id, sql`(${next})`))
+      .returning(claimedColumns);
+    if (claimed) return claimed;
+  }
+  return null;
+}
+
+export async function markMailSent(db: Database, id: number, now: Date): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
+    .where(eq(mailQueue.id, id));
+}
+
+/** A temporary failure: tried again at `retryAt`. */
+export async function retryMail(db: Database, id: number, retryAt: Date, error: string): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({ status: 'queued', nextAttemptAt: retryAt, claimedUntil: null, lastError: error })
+    .where(eq(mailQueue.id, id));
+}
+
+/** A permanent failure (a 5xx reply, or too many tries): never tried again. */
+export async function failMail(db: Database, id: number, error: string): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({ status: 'failed', claimedUntil: null, lastError: error })
+    .where(eq(mailQueue.id, id));
+}
+
+/** A message that must not go out after all (its subscriber left while it was claimed). */
+export async function dropMail(db: Database, id: number): Promise<void> {
+  await db.delete(mailQueue).where(eq(mailQueue.id, id));
+}
+
+/**
+ * Gives back every claim at once. Only for the embedded database at start-up: PGlite's data directory
+ * is one process's, so a claim found then belongs to a process that died and no one else can finish it.
+ */
+export async function releaseAllClaims(db: Database): Promise<number> {
+  const released = await db
+    .update(mailQueue)
+    .set({ status: 'queued', claimedUntil: null })
+    .where(eq(mailQueue.status, 'sending'))
+    .returning({ id: mailQueue.id });
+  return released.length;
+}
+
+/**
+ * Queues the broadcast to every confirmed subscriber and marks it sending, in one transaction; the
+ * unique (broadcast, subscriber) index makes a second request queue no one twice. Null when the
+ * broadcast does not exist; false when it was sent already.
+ */
+export async function queueBroadcast(
+  db: Database,
+  input: { broadcastId: number; linkOrigin: string; now: Date },
+): Promise<boolean | null> {
+  return db.transaction(async (tx) => {
+    const [broadcast] = await tx
+      .update(broadcasts)
+      .set({ status: 'sending', sentAt: input.now, updatedAt: input.now })
+      .where(and(eq(broadcasts.id, input.broadcastId), eq(broadcasts.status, 'draft')))
+      .returning({ id: broadcasts.id });
+    if (!broadcast) {
+      const [exists] = await tx
+        .select({ id: broadcasts.id })
+        .from(broadcasts)
+        .where(eq(broadcasts.id, input.broadcastId));
+      return exists ? false : null;
+    }
+    await tx.execute(sql`
+      insert into ${mailQueue} (kind, subscriber_id, broadcast_id, recipient, link_origin, next_attempt_at)
+      select 'broadcast', ${subscribers.id}, ${input.broadcastId}, ${subscribers.email}, ${input.linkOrigin}, ${input.now.toISOString()}::timestamptz
+      from ${subscribers} where ${subscribers.status} = 'confirmed'
+      on conflict do nothing`);
+    return true;
+  });
+}
+
+/** Queues one test of a broadcast to the admin. */
+export async function queueTestMail(
+  db: Database,
+  input: { broadcastId: number; recipient: string; linkOrigin: string; now: Date },
+): Promise<void> {
+  await db.insert(mailQueue).values({
+    kind: 'test',
+    broadcastId: input.broadcastId,
+    recipient: input.recipient,
+    linkOrigin: input.linkOrigin,
+    nextAttemptAt: input.now,
+  });
+}
+
+/** Broadcasts whose last message has gone (sent or failed) become `sent`. */
+export async function finishSentBroadcasts(db: Database): Promise<void> {
+  const unfinished = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.broadcastId, broadcasts.id), inArray(mailQueue.status, ['queued', 'sending'])));
+  await db
+    .update(broadcasts)
+    .set({ status: 'sent' })
+    .where(and(eq(broadcasts.status, 'sending'), notExists(unfinished)));
+}
