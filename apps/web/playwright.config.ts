@@ -82,6 +82,8 @@ function server(serverPort: number, dataDir: string) {
       ALLOW_REGISTRATION: 'false',
       TRUST_PROXY: 'false',
       WEB_DIST_DIR: webDist,
+      // Every spec signs up from 127.0.0.1: the per-IP limit is proved by the API tests.
+      SIGNUP_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
     },
   } as const;

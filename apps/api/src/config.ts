@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS_LIMITS } from '@journey/contracts/constants';
+import { SETTINGS_LIMITS, SIGNUP_RATE_LIMIT } from '@journey/contracts/constants';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -130,6 +130,13 @@ const envSchema = z.object({
     .min(2, 'must be at least 2')
     .max(3600, 'must be at most 3600')
     .default(120),
+  /** Newsletter sign-ups one IP address may make per 15 minutes (docs/decisions/040-newsletter-delivery.md). */
+  SIGNUP_LIMIT_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(SIGNUP_RATE_LIMIT.perIp),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().trim().optional(),
 });
@@ -169,6 +176,8 @@ export interface MailConfig {
   ratePerMinute: number;
   /** How long a claimed message may stay unsent before another worker takes it over. */
   claimTimeoutMs: number;
+  /** SIGNUP_LIMIT_PER_IP: newsletter sign-ups per IP address per 15 minutes. */
+  signupsPerIp: number;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: values.MAIL_FROM,
       ratePerMinute: values.MAIL_RATE_PER_MINUTE,
       claimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
+      signupsPerIp: values.SIGNUP_LIMIT_PER_IP,
     },
   };
 }

@@ -42,7 +42,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.authenticate);
   await server.register(app.trpcContext, {
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
-    signupRateLimit: options.signupRateLimit ?? DEFAULT_SIGNUP_RATE_LIMIT,
+    signupRateLimit: options.signupRateLimit ?? {
+      ...DEFAULT_SIGNUP_RATE_LIMIT,
+      perIp: config.mail.signupsPerIp,
+    },
   });
 
   // Stage 4: routes. The public reads, the same for everyone, are served from the cache without sessions.

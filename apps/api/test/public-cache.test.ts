@@ -212,7 +212,7 @@ describe('the public cache', () => {
     await expectAllFresh('a revenue write after the sign-ups');
   });
 
-  it('names what every write changes: nothing public for accounts, sessions and subscribers', () => {
+  it('names what every write changes: nothing public for accounts, sessions, subscribers and mail', () => {
     // At run time the map is flat, keyed by dotted paths (as the REST adapter reads it).
     const router: AnyRouter = appRouter;
     const procedures = router._def.procedures as Record<string, AnyProcedure>;
@@ -228,6 +228,15 @@ describe('the public cache', () => {
       'auth.register': [],
       'subscribers.delete': [],
       'subscribers.subscribe': [],
+      'subscribers.confirm': [],
+      'subscribers.unsubscribe': [],
+      'subscribers.erase': [],
+      'newsletter.create': [],
+      'newsletter.update': [],
+      'newsletter.delete': [],
+      'newsletter.send': [],
+      'newsletter.sendTest': [],
+      'newsletter.clearOutbox': [],
       'revenue.create': ['revenues'],
       'revenue.update': ['revenues'],
       'revenue.delete': ['revenues'],

@@ -5,9 +5,10 @@ import { listSubscribers, section, shortDate, subscribe } from './support';
 // Every test here starts with no subscribers (admin-server.ts).
 
 const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
-const THANKS = "Thanks for joining! You'll receive updates soon.";
+const THANKS =
+  "Thanks for joining! You'll receive updates soon. Please check your inbox to confirm your address.";
 const CSV_PATH = '/api/admin/subscribers.csv';
-const CSV_HEADER = 'email,consent,subscribed_on\r\n';
+const CSV_HEADER = 'email,consent,subscribed_on,status,confirmed_on,consent_version\r\n';
 
 test.describe('admin: subscribers', () => {
   test('a visitor signs up; the admin sees the row, exports the CSV and deletes the subscriber', async ({
@@ -28,7 +29,9 @@ test.describe('admin: subscribers', () => {
     await expect(contact.getByRole('status')).toHaveText(THANKS);
 
     const [stored] = await listSubscribers(api);
-    expect(stored).toEqual(expect.objectContaining({ email, consent: 1 }));
+    expect(stored).toEqual(
+      expect.objectContaining({ email, consent: 1, status: 'pending', consentVersion: 'v1' }),
+    );
 
     // The admin.
     await context.addCookies(adminServer.cookies);
@@ -36,14 +39,18 @@ test.describe('admin: subscribers', () => {
     await expect(subscribers.rowCount).toHaveText('1 row');
     await expect(subscribers.table.getByRole('columnheader')).toHaveText([
       'Email',
+      'Status',
       'Consent',
       'Subscribed on',
+      'Confirmed on',
       'Actions',
     ]);
     await expect(subscribers.rows.first().getByRole('cell')).toHaveText([
       email,
-      'Yes',
+      'Pending',
+      'Yes (v1)',
       shortDate(stored!.createdAt),
+      '–',
       '',
     ]);
     await expect(subscribers.remove(email)).toBeVisible();
@@ -60,7 +67,7 @@ test.describe('admin: subscribers', () => {
     expect(csv.headers()['content-disposition']).toMatch(
       /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(await csv.text()).toBe(`${CSV_HEADER}${email},1,${stored!.createdAt}\r\n`);
+    expect(await csv.text()).toBe(`${CSV_HEADER}${email},1,${stored!.createdAt},pending,,v1\r\n`);
 
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -87,7 +94,7 @@ test.describe('admin: subscribers', () => {
     for (const email of ['bravo@example.com', 'alpha@example.com', 'charlie@example.org']) {
       await subscribe(api, email);
     }
-    // Signing up again changes nothing (docs/decisions/017-newsletter-and-subscribers.md).
+    // Signing up again adds no row (docs/decisions/040-newsletter-delivery.md).
     await subscribe(api, 'alpha@example.com');
 
     const subscribers = await openAdminTab(page, 'subscribers');

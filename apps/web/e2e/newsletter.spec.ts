@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 import { holdRequests, requestsTo, section, uniqueTag } from './support';
 
 const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
-const THANKS = "Thanks for joining! You'll receive updates soon.";
+const THANKS =
+  "Thanks for joining! You'll receive updates soon. Please check your inbox to confirm your address.";
 const SUBSCRIBE_CALL = /\/api\/trpc\/[^?]*subscribers\.subscribe/;
 
 function signUpForm(page: Page) {

@@ -14,5 +14,5 @@ export const MILESTONE_SORTS = ['day', 'title', 'date', 'isRevenue'] as const;
 export const MILESTONE_PAGE_DEFAULTS = { sort: 'day', direction: 'asc' } as const;
 export const EXPERIMENT_SORTS = ['title', 'status', 'projectCount', 'createdAt'] as const;
 export const EXPERIMENT_PAGE_DEFAULTS = { sort: 'createdAt', direction: 'asc' } as const;
-export const SUBSCRIBER_SORTS = ['email', 'consent', 'status', 'createdAt', 'confirmedAt'] as const;
+export const SUBSCRIBER_SORTS = ['email', 'consent', 'status', 'createdAt'] as const;
 export const SUBSCRIBER_PAGE_DEFAULTS = { sort: 'createdAt', direction: 'desc' } as const;

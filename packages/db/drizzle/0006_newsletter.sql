@@ -65,5 +65,4 @@ CREATE INDEX "mail_queue_subscriber_id_idx" ON "mail_queue" USING btree ("subscr
 CREATE INDEX "outbox_created_at_id_idx" ON "outbox" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "subscriber_tokens_subscriber_id_idx" ON "subscriber_tokens" USING btree ("subscriber_id");--> statement-breakpoint
 CREATE INDEX "subscribers_status_id_idx" ON "subscribers" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "subscribers_confirmed_at_id_idx" ON "subscribers" USING btree ("confirmed_at","id");--> statement-breakpoint
 ALTER TABLE "subscribers" ADD CONSTRAINT "subscribers_status_valid" CHECK ("subscribers"."status" in ('pending', 'confirmed', 'unsubscribed'));

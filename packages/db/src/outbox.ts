@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@journey/contracts';
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { outbox } from './schema';
 
@@ -23,5 +23,5 @@ export async function listOutbox(db: Database, limit = 100): Promise<OutboxMessa
 }
 
 export async function clearOutbox(db: Database): Promise<void> {
-  await db.delete(outbox);
+  await db.delete(outbox).where(sql`true`);
 }

@@ -166,11 +166,8 @@ export const subscribers = pgTable(
   },
   (table) => [
     uniqueIndex('subscribers_email_key').on(table.email),
-    ...keysetIndexes(
-      'subscribers',
-      [table.createdAt, table.email, table.consent, table.status, table.confirmedAt],
-      table.id,
-    ),
+    // Not confirmed_at: a nullable column cannot be keyset-paged as (value, id) > (cursor value, id).
+    ...keysetIndexes('subscribers', [table.createdAt, table.email, table.consent, table.status], table.id),
     check('subscribers_status_valid', isOneOf(table.status, SUBSCRIBER_STATUSES)),
   ],
 );

@@ -7,8 +7,6 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   mail: ParsedMail;
-  /** The client's port: each SMTP connection (each sending process) has its own. */
-  remotePort: number;
   /** The header's value as sent, `undefined` when absent. */
   header(name: string): string | undefined;
 }
@@ -68,7 +66,6 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             mail,
-            remotePort: session.remotePort,
             header: (name) => {
               const line = headers.find((entry) => entry.key === name.toLowerCase())?.line;
               return line === undefined ? undefined : line.slice(line.indexOf(':') + 1).trim();

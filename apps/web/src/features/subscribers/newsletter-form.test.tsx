@@ -51,14 +51,20 @@ describe('NewsletterForm', () => {
 
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(calls).toEqual([
-      mutationCall('subscribers.subscribe', { email: 'fan@example.com', consent: true }),
+      mutationCall('subscribers.subscribe', {
+        email: 'fan@example.com',
+        consent: true,
+        consentVersion: 'v1',
+      }),
     ]);
 
     await act(async () => {
       held.answer(ok({ subscribed: true }));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(screen.getByRole('status')).toHaveTextContent(THANKS);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `${THANKS} Please check your inbox to confirm your address.`,
+    );
     expect(field('Email address')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: consentLabel })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
@@ -92,5 +98,28 @@ describe('NewsletterForm', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: consentLabel }));
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+
+  it('keeps its honeypot out of reach of people, and sends what a bot typed into it', async () => {
+    const { calls } = renderNewsletter();
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    if (!honeypot) throw new Error('no honeypot field');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    // A bot fills every field it finds.
+    await userEvent.type(honeypot, 'https://spam.example');
+    await userEvent.type(field('Email address'), 'bot@example.com');
+    await userEvent.click(screen.getByRole('checkbox', { name: consentLabel }));
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        mutationCall('subscribers.subscribe', {
+          email: 'bot@example.com',
+          consent: true,
+          consentVersion: 'v1',
+          website: 'https://spam.example',
+        }),
+      ]),
+    );
   });
 });

@@ -126,7 +126,7 @@ export function NewsletterForm() {
         <div role="status" aria-live="polite">
           {thanked && (
             <Alert color="teal" icon={<IconCircleCheck aria-hidden />} variant="light">
-              {NEWSLETTER_THANKS} {NEWSLETTER_CHECK_INBOX}
+              <span>{NEWSLETTER_THANKS}</span> <span>{NEWSLETTER_CHECK_INBOX}</span>
             </Alert>
           )}
         </div>

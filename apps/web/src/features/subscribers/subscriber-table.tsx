@@ -39,7 +39,7 @@ const COLUMNS: Column<Subscriber, SubscriberPageRequest['sort']>[] = [
   },
   { label: 'Consent', sort: 'consent', render: (s) => (s.consent ? `Yes (${s.consentVersion})` : 'No') },
   { label: 'Subscribed on', sort: 'createdAt', render: (s) => formatDate(s.createdAt) },
-  { label: 'Confirmed on', sort: 'confirmedAt', render: confirmedOn },
+  { label: 'Confirmed on', render: confirmedOn },
 ];
 
 const ALL = 'all';
