@@ -35,11 +35,12 @@ export interface SignUp {
 
 /**
  * A sign-up (docs/decisions/040-newsletter-delivery.md), in one transaction: a new address is stored
- * as pending, an unsubscribed one becomes pending again, a pending one records the consent just given
- * and a confirmed one stays as it is. A confirmation mail is queued for a pending address unless one
+ * as pending, an unsubscribed one becomes pending again with the consent just given, and a pending or
+ * confirmed one stays as it is. A confirmation mail is queued for a pending address unless one
  * was queued in the last hour. Returns whether one was queued; the caller answers the same either way.
  */
 export async function signUp(db: Database, input: SignUp): Promise<boolean> {
+  const left = sql`${subscribers.status} = 'unsubscribed'`;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(subscribers)
@@ -52,11 +53,13 @@ export async function signUp(db: Database, input: SignUp): Promise<boolean> {
       })
       .onConflictDoUpdate({
         target: subscribers.email,
+        // Only a reader who left starts over; a pending or confirmed address keeps its record.
         set: {
-          status: sql`case when ${subscribers.status} = 'confirmed' then 'confirmed' else 'pending' end`,
-          consentVersion: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.consentVersion} else excluded.consent_version end`,
-          createdAt: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.createdAt} else excluded.created_at end`,
-          unsubscribedAt: sql`case when ${subscribers.status} = 'confirmed' then ${subscribers.unsubscribedAt} else null end`,
+          status: sql`case when ${left} then 'pending' else ${subscribers.status} end`,
+          consentVersion: sql`case when ${left} then excluded.consent_version else ${subscribers.consentVersion} end`,
+          createdAt: sql`case when ${left} then excluded.created_at else ${subscribers.createdAt} end`,
+          confirmedAt: sql`case when ${left} then null else ${subscribers.confirmedAt} end`,
+          unsubscribedAt: sql`case when ${left} then null else ${subscribers.unsubscribedAt} end`,
         },
       })
       .returning({ id: subscribers.id, status: subscribers.status });

@@ -1,0 +1,143 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { section, uniqueTag } from './support';
+
+/*
+ * The links in newsletter mail, followed as a reader does (docs/decisions/040-newsletter-delivery.md):
+ * the e2e servers have no SMTP_URL, so the confirmation mail lands in the admin's outbox, read here
+ * through the API. Opening a link changes nothing; only the page's button does.
+ */
+
+const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
+
+interface OutboxMessage {
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+interface SubscriberRow {
+  email: string;
+  status: string;
+}
+
+async function trpcQuery<T>(api: APIRequestContext, procedure: string): Promise<T> {
+  const response = await api.get(`/api/trpc/${procedure}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** The outbox's message to `email`, once the send worker has written it. */
+async function mailTo(api: APIRequestContext, email: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect(async () => {
+    const outbox = await trpcQuery<OutboxMessage[]>(api, 'newsletter.outbox');
+    found = outbox.find((message) => message.recipient === email);
+    expect(found, `a mail to ${email} in the outbox`).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+/** The site-relative address of the mail's link to `page`. */
+function linkIn(message: OutboxMessage, page: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`https?://[^/\\s]+(/newsletter/${page}\\?token=[A-Za-z0-9_%-]+)`).exec(
+    message.text,
+  );
+  if (!match?.[1]) throw new Error(`no ${page} link in:\n${message.text}`);
+  return match[1];
+}
+
+async function statusOf(api: APIRequestContext, email: string): Promise<string | undefined> {
+  const subscribers = await trpcQuery<SubscriberRow[]>(api, 'subscribers.list');
+  return subscribers.find((subscriber) => subscriber.email === email)?.status;
+}
+
+/** Signs up on the landing page, typing as a visitor does, and returns the confirmation mail. */
+async function signUp(page: Page, api: APIRequestContext, email: string): Promise<OutboxMessage> {
+  await page.goto('/#contact');
+  const contact = section(page, 'Join The Journey');
+  await contact.getByRole('textbox', { name: 'Email address', exact: true }).pressSequentially(email);
+  await contact.getByRole('checkbox', { name: CONSENT, exact: true }).check();
+  await contact.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(contact.getByRole('status')).toContainText('Please check your inbox to confirm your address.');
+  return mailTo(api, email);
+}
+
+test.describe('newsletter links', () => {
+  // A used link is a 400, which Chromium reports on the console.
+  test.use({
+    allowedConsoleErrors: [
+      /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
+    ],
+  });
+
+  test('the confirmation link opens a page whose button alone confirms, once', async ({
+    page,
+    adminRequest,
+    axe,
+  }, testInfo) => {
+    const email = `confirm-${uniqueTag(testInfo.project.name)}@example.com`;
+    const mail = await signUp(page, adminRequest, email);
+    expect(mail.subject).toBe('Confirm your subscription to Solo Unicorn');
+    expect(await statusOf(adminRequest, email)).toBe('pending');
+
+    await page.goto(linkIn(mail, 'confirm'));
+    await expect(page).toHaveTitle('Confirm your subscription · Solo Unicorn');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+    const button = page.getByRole('button', { name: 'Confirm subscription', exact: true });
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await axe();
+    // Opening the link, as a mail scanner does, confirmed nothing.
+    expect(await statusOf(adminRequest, email)).toBe('pending');
+
+    await button.click();
+    await expect(page.getByRole('status')).toHaveText(
+      "You're subscribed. Thanks for confirming: the next update will reach your inbox.",
+    );
+    expect(await statusOf(adminRequest, email)).toBe('confirmed');
+
+    // The link is used up.
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm subscription', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('This link is not valid, or it has expired.');
+  });
+
+  test('the unsubscribe link opens a page to leave, then to delete the address', async ({
+    page,
+    adminRequest,
+    axe,
+  }, testInfo) => {
+    const email = `leave-${uniqueTag(testInfo.project.name)}@example.com`;
+    const mail = await signUp(page, adminRequest, email);
+
+    await page.goto(linkIn(mail, 'unsubscribe'));
+    await expect(page).toHaveTitle('Unsubscribe · Solo Unicorn');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await axe();
+    expect(await statusOf(adminRequest, email)).toBe('pending');
+
+    await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText("You're unsubscribed.");
+    expect(await statusOf(adminRequest, email)).toBe('unsubscribed');
+
+    await page.getByRole('button', { name: 'Delete my address', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Your address and everything kept with it have been deleted.',
+    );
+    await expect(page.getByRole('button', { name: 'Unsubscribe', exact: true })).toHaveCount(0);
+    expect(await statusOf(adminRequest, email)).toBeUndefined();
+    await axe();
+  });
+
+  test('a link cut short says so, and offers no button', async ({ page, axe }) => {
+    for (const path of ['/newsletter/confirm', '/newsletter/unsubscribe']) {
+      await page.goto(path);
+      await expect(page.getByText('This link is incomplete', { exact: false })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Confirm subscription|Unsubscribe|Delete/ })).toHaveCount(
+        0,
+      );
+      await axe();
+    }
+  });
+});
