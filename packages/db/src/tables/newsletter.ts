@@ -1,0 +1,134 @@
+import { BROADCAST_STATUSES, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, instant, isOneOf, keysetIndexes } from './columns';
+
+/** The newsletter's tables (docs/decisions/040-newsletter-delivery.md), part of ../schema.ts. */
+
+/** docs/decisions/040-newsletter-delivery.md: double opt-in, with the consent given kept as proof. */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    consent: integer('consent').notNull().default(1),
+    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
+    /** The version of the consent text shown at sign-up (CONSENT_TEXTS in the contracts). */
+    consentVersion: text('consent_version').notNull().default('v1'),
+    createdAt: createdAt(),
+    /** Null while pending, and for addresses that signed up before double opt-in existed. */
+    confirmedAt: instant('confirmed_at'),
+    unsubscribedAt: instant('unsubscribed_at'),
+    /** When the last confirmation mail was queued: at most one per address per hour. */
+    confirmationQueuedAt: instant('confirmation_queued_at'),
+  },
+  (table) => [
+    uniqueIndex('subscribers_email_key').on(table.email),
+    // Not confirmed_at: a nullable column cannot be keyset-paged as (value, id) > (cursor value, id).
+    ...keysetIndexes('subscribers', [table.createdAt, table.email, table.consent, table.status], table.id),
+    check('subscribers_status_valid', isOneOf(table.status, SUBSCRIBER_STATUSES)),
+  ],
+);
+
+/**
+ * The tokens of the links in mails, as SHA-256 hashes: a leaked database holds no working link.
+ * A confirmation token is used once and expires; an unsubscribe token (one per mail sent) does not.
+ */
+export const subscriberTokens = pgTable(
+  'subscriber_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm', 'unsubscribe'] }).notNull(),
+    expiresAt: instant('expires_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('subscriber_tokens_subscriber_id_idx').on(table.subscriberId),
+    check('subscriber_tokens_purpose_valid', isOneOf(table.purpose, ['confirm', 'unsubscribe'])),
+  ],
+);
+
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    /** Markdown: the mail's HTML and plain-text parts are both built from it. */
+    body: text('body').notNull(),
+    status: text('status', { enum: BROADCAST_STATUSES }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
+  },
+  (table) => [
+    index('broadcasts_created_at_id_idx').on(table.createdAt, table.id),
+    check('broadcasts_status_valid', isOneOf(table.status, BROADCAST_STATUSES)),
+  ],
+);
+
+export const MAIL_KINDS = ['confirmation', 'broadcast', 'test'] as const;
+export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * The send queue: one row per message to send (docs/decisions/040-newsletter-delivery.md). A worker
+ * claims a row (`FOR UPDATE SKIP LOCKED`) for `claimed_until`, sends, then marks it; a worker that dies
+ * leaves its claim to lapse, and another worker sends that one message again.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
+    broadcastId: integer('broadcast_id').references(() => broadcasts.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    /** The origin the mail's links start with: PUBLIC_URL, or the origin the request came to. */
+    linkOrigin: text('link_origin').notNull(),
+    status: text('status', { enum: MAIL_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: instant('claimed_until'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A broadcast reaches a subscriber once, however often sending is asked for.
+    uniqueIndex('mail_queue_broadcast_subscriber_key')
+      .on(table.broadcastId, table.subscriberId)
+      .where(sql`${table.kind} = 'broadcast'`),
+    index('mail_queue_due_idx').on(table.status, table.nextAttemptAt, table.id),
+    index('mail_queue_broadcast_id_status_idx').on(table.broadcastId, table.status),
+    index('mail_queue_subscriber_id_idx').on(table.subscriberId),
+    check('mail_queue_kind_valid', isOneOf(table.kind, MAIL_KINDS)),
+    check('mail_queue_status_valid', isOneOf(table.status, MAIL_STATES)),
+  ],
+);
+
+/** Without SMTP_URL every message lands here instead, for the admin to read in the panel. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_created_at_id_idx').on(table.createdAt, table.id)],
+);
