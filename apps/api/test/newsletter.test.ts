@@ -290,6 +290,20 @@ describe('broadcasts', () => {
     expect(smtp.to('two@example.com').filter((m) => m.mail.subject === 'Day 102')).toHaveLength(1);
   });
 
+  it('takes the one-click body as multipart/form-data too, as RFC 8058 allows', async () => {
+    const mail = smtp.to('two@example.com').find((m) => m.mail.subject === 'Day 102')!;
+    const path = mail.header('List-Unsubscribe')!.slice(1, -1).slice(PUBLIC_URL.length);
+    const boundary = '----provider';
+    const response = await server.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await subscriberRow('two@example.com'))!.status).toBe('unsubscribed');
+  });
+
   it('retries a temporary refusal and gives up on a permanent one, with the reason', async () => {
     await server.db.insert(schema.subscribers).values([
       { email: BOUNCING, status: 'confirmed', consentVersion: 'v1' },
