@@ -112,54 +112,51 @@ describe('a broadcast to 500 addresses across a stop', () => {
     return server;
   }
 
-  it('SIGTERM halfway, then a restart: everyone gets it, no one twice', async () => {
-    server = await running();
-    await startBroadcast(server.base, cookie, 'After SIGTERM');
-    await waitFor('half the broadcast', async () => received(smtp, 'After SIGTERM') >= RECIPIENTS / 2, {
+  /** Sends `subject` from `server` and resolves once half of it has reached the SMTP server. */
+  async function broadcastHalfway(server: ServerProcess, subject: string): Promise<void> {
+    await startBroadcast(server.base, cookie, subject);
+    await waitFor('half the broadcast', async () => received(smtp, subject) >= RECIPIENTS / 2, {
       timeoutMs: 60_000,
       everyMs: 20,
     });
+  }
+
+  /**
+   * Waits for every address to have `subject`, then for longer than a claim lasts (a late second copy
+   * would show by then), and returns the copies beyond one.
+   */
+  async function duplicatesOnceDone(subject: string): Promise<number> {
+    await waitFor('the rest of the broadcast', async () => copies(smtp, subject).size === RECIPIENTS, {
+      timeoutMs: 60_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    return duplicatesAfterAll(smtp, subject);
+  }
+
+  it('SIGTERM halfway, then a restart: everyone gets it, no one twice', async () => {
+    server = await running();
+    await broadcastHalfway(server, 'After SIGTERM');
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
     const atStop = received(smtp, 'After SIGTERM');
     expect(atStop).toBeLessThan(RECIPIENTS);
 
     server = await processes.start(env);
-    await waitFor(
-      'the rest of the broadcast',
-      async () => copies(smtp, 'After SIGTERM').size === RECIPIENTS,
-      {
-        timeoutMs: 60_000,
-      },
-    );
-    const duplicates = duplicatesAfterAll(smtp, 'After SIGTERM');
+    const duplicates = await duplicatesOnceDone('After SIGTERM');
     console.log(`newsletter crash test, SIGTERM after ${atStop} of ${RECIPIENTS}: ${duplicates} duplicates`);
     expect(duplicates).toBe(0);
   }, 120_000);
 
   it('kill -9 halfway, then a restart: everyone gets it, duplicates at most the one in flight', async () => {
     server = await running();
-    await startBroadcast(server.base, cookie, 'After kill -9');
-    await waitFor('half the broadcast', async () => received(smtp, 'After kill -9') >= RECIPIENTS / 2, {
-      timeoutMs: 60_000,
-      everyMs: 20,
-    });
+    await broadcastHalfway(server, 'After kill -9');
     server.child.kill('SIGKILL');
     await server.exited;
     const atKill = received(smtp, 'After kill -9');
     expect(atKill).toBeLessThan(RECIPIENTS);
 
     server = await processes.start(env);
-    await waitFor(
-      'the rest of the broadcast',
-      async () => copies(smtp, 'After kill -9').size === RECIPIENTS,
-      {
-        timeoutMs: 60_000,
-      },
-    );
-    // A second look after the claim timeout: no late copies either.
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    const duplicates = duplicatesAfterAll(smtp, 'After kill -9');
+    const duplicates = await duplicatesOnceDone('After kill -9');
     console.log(
       `newsletter crash test, kill -9 after ${atKill} of ${RECIPIENTS}: ${duplicates} duplicates (1 in flight at most)`,
     );
@@ -169,25 +166,17 @@ describe('a broadcast to 500 addresses across a stop', () => {
   it.runIf(testDatabaseUrl() !== undefined)(
     'two processes on one PostgreSQL share the queue; one killed, the other finishes the broadcast',
     async () => {
-      // Each process signs its mail with its own sender, so the SMTP server can tell who sent what.
       const first = await running();
+      // Each process signs its mail with its own sender, so the SMTP server can tell who sent what.
       const second = await processes.start({ ...env, MAIL_FROM: 'Second <second@journey.example>' });
       const subject = 'Shared queue';
-      await startBroadcast(first.base, cookie, subject);
-      await waitFor('half the broadcast', async () => received(smtp, subject) >= RECIPIENTS / 2, {
-        timeoutMs: 60_000,
-        everyMs: 20,
-      });
+      await broadcastHalfway(first, subject);
       const senders = new Set(smtp.received.filter((m) => m.mail.subject === subject).map((m) => m.from));
       first.child.kill('SIGKILL');
       await first.exited;
       const atKill = received(smtp, subject);
 
-      await waitFor('the rest of the broadcast', async () => copies(smtp, subject).size === RECIPIENTS, {
-        timeoutMs: 60_000,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 3_500));
-      const duplicates = duplicatesAfterAll(smtp, subject);
+      const duplicates = await duplicatesOnceDone(subject);
       console.log(
         `newsletter crash test, two processes (${senders.size} senders before the kill), ` +
           `one killed after ${atKill} of ${RECIPIENTS}: ${duplicates} duplicates`,

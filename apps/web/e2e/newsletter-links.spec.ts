@@ -1,14 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { section, uniqueTag } from './support';
+import { signUpOnLanding, uniqueTag } from './support';
 
 /*
  * The links in newsletter mail, followed as a reader does (docs/decisions/040-newsletter-delivery.md):
  * the e2e servers have no SMTP_URL, so the confirmation mail lands in the admin's outbox, read here
  * through the API. Opening a link changes nothing; only the page's button does.
  */
-
-const CONSENT = 'I agree to receive updates about the journey by email. Unsubscribe any time.';
 
 interface OutboxMessage {
   recipient: string;
@@ -53,14 +51,9 @@ async function statusOf(api: APIRequestContext, email: string): Promise<string |
   return subscribers.find((subscriber) => subscriber.email === email)?.status;
 }
 
-/** Signs up on the landing page, typing as a visitor does, and returns the confirmation mail. */
+/** Signs up on the landing page and returns the confirmation mail. */
 async function signUp(page: Page, api: APIRequestContext, email: string): Promise<OutboxMessage> {
-  await page.goto('/#contact');
-  const contact = section(page, 'Join The Journey');
-  await contact.getByRole('textbox', { name: 'Email address', exact: true }).pressSequentially(email);
-  await contact.getByRole('checkbox', { name: CONSENT, exact: true }).check();
-  await contact.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(contact.getByRole('status')).toContainText('Please check your inbox to confirm your address.');
+  await signUpOnLanding(page, email);
   return mailTo(api, email);
 }
 

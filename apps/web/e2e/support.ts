@@ -37,6 +37,19 @@ export const section = (page: Page, name: string): Locator => page.getByRole('re
 /** The landing page's revenue tracker. */
 export const tracker = (page: Page): Locator => section(page, `${PRODUCT} Build Tracker`);
 
+export const NEWSLETTER_CONSENT =
+  'I agree to receive updates about the journey by email. Unsubscribe any time.';
+
+/** Signs `email` up on the landing page, typing it as a visitor does, and waits for the thanks. */
+export async function signUpOnLanding(page: Page, email: string): Promise<void> {
+  await page.goto('/#contact');
+  const contact = section(page, 'Join The Journey');
+  await contact.getByRole('textbox', { name: 'Email address', exact: true }).pressSequentially(email);
+  await contact.getByRole('checkbox', { name: NEWSLETTER_CONSENT, exact: true }).check();
+  await contact.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(contact.getByRole('status')).toContainText('Please check your inbox to confirm your address.');
+}
+
 /** The tracker's counting number as seen (aria-hidden; screen readers get the final value). */
 export const visibleAmount = (page: Page): Locator => page.locator('#tracker span[aria-hidden="true"]');
 

@@ -32,10 +32,26 @@ const tags = ['subscribers'];
 
 export const INVALID_LINK_MESSAGE = 'This link is not valid, or it has expired.';
 
-const tokenMeta = (path: `/${string}`, summary: string) => ({
-  openapi: { method: 'POST' as const, path, tags, summary },
-  ...PUBLIC_DATA_UNCHANGED,
-});
+/**
+ * A reader's action through a link's token: the token's hash does it, or the link is refused with one
+ * message whatever the reason (unknown, used or expired), so the answer tells a guesser nothing.
+ */
+function tokenProcedure<R extends Record<string, true>>(
+  path: `/${string}`,
+  summary: string,
+  answer: { schema: z.ZodType<R>; value: R },
+  act: (input: { ctx: Context; hash: string }) => Promise<boolean>,
+) {
+  return publicProcedure
+    .meta({ openapi: { method: 'POST', path, tags, summary }, ...PUBLIC_DATA_UNCHANGED })
+    .input(mailTokenInput)
+    .output(answer.schema)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await act({ ctx, hash: hashToken(input.token) })))
+        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
+      return answer.value;
+    });
+}
 
 async function enforceSignupRate(ctx: Context): Promise<void> {
   const limit = await ctx.checkSignupRate(ctx.req);
@@ -74,36 +90,27 @@ export const subscribersRouter = router({
     }),
 
   /** Only this POST confirms: the mail's link opens a page whose button sends it, which no link scanner presses. */
-  confirm: publicProcedure
-    .meta(tokenMeta('/subscribers/confirm', 'Confirm a subscription with the token from the mail'))
-    .input(mailTokenInput)
-    .output(confirmResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await confirmSubscriber(ctx.database.db, hashToken(input.token), ctx.now())))
-        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
-      return { confirmed: true as const };
-    }),
+  confirm: tokenProcedure(
+    '/subscribers/confirm',
+    'Confirm a subscription with the token from the mail',
+    { schema: confirmResultSchema, value: { confirmed: true } },
+    ({ ctx, hash }) => confirmSubscriber(ctx.database.db, hash, ctx.now()),
+  ),
 
-  unsubscribe: publicProcedure
-    .meta(tokenMeta('/subscribers/unsubscribe', 'Unsubscribe with the token from a mail'))
-    .input(mailTokenInput)
-    .output(unsubscribeResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await unsubscribeByToken(ctx.database.db, hashToken(input.token), ctx.now())))
-        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
-      return { unsubscribed: true as const };
-    }),
+  unsubscribe: tokenProcedure(
+    '/subscribers/unsubscribe',
+    'Unsubscribe with the token from a mail',
+    { schema: unsubscribeResultSchema, value: { unsubscribed: true } },
+    ({ ctx, hash }) => unsubscribeByToken(ctx.database.db, hash, ctx.now()),
+  ),
 
   /** The subscriber's own deletion, from the unsubscribe page: the address and all its mail go. */
-  erase: publicProcedure
-    .meta(tokenMeta('/subscribers/erase', 'Delete your address and everything kept with it'))
-    .input(mailTokenInput)
-    .output(eraseResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      if (!(await eraseByToken(ctx.database.db, hashToken(input.token))))
-        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
-      return { deleted: true as const };
-    }),
+  erase: tokenProcedure(
+    '/subscribers/erase',
+    'Delete your address and everything kept with it',
+    { schema: eraseResultSchema, value: { deleted: true } },
+    ({ ctx, hash }) => eraseByToken(ctx.database.db, hash),
+  ),
 
   list: protectedProcedure
     .output(z.array(subscriberSchema))
