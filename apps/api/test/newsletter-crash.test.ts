@@ -23,16 +23,14 @@ async function seedSubscribers(database: ServerDatabase): Promise<void> {
       : { driver: 'pglite', dataDir: path.join(database.env.DATA_DIR!, 'pglite') },
   );
   try {
-    await handle.db
-      .insert(schema.subscribers)
-      .values(
-        addresses.map((email) => ({
-          email,
-          status: 'confirmed' as const,
-          consentVersion: 'v1',
-          confirmedAt: new Date(),
-        })),
-      );
+    await handle.db.insert(schema.subscribers).values(
+      addresses.map((email) => ({
+        email,
+        status: 'confirmed' as const,
+        consentVersion: 'v1',
+        confirmedAt: new Date(),
+      })),
+    );
   } finally {
     await handle.close();
   }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { broadcasts, mailQueue, subscribers, MAIL_KINDS } from './schema';
+import { broadcasts, mailQueue, subscribers, type MAIL_KINDS } from './schema';
 
 /** One message the worker has claimed: what to build and to whom. */
 export interface ClaimedMail {

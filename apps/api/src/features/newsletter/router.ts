@@ -32,19 +32,19 @@ const write = (method: 'POST' | 'PUT', path: `/${string}`, summary: string) => (
   openapi: { method, path, tags, summary },
   ...PUBLIC_DATA_UNCHANGED,
 });
-const read = (path: `/${string}`, summary: string) => ({ openapi: { method: 'GET' as const, path, tags, summary } });
+const read = (path: `/${string}`, summary: string) => ({
+  openapi: { method: 'GET' as const, path, tags, summary },
+});
 
 const broadcastWithId = broadcastInput.extend(broadcastIdInput.shape);
 
 /** The admin's newsletter (docs/decisions/040-newsletter-delivery.md): drafts, tests, sends, the outbox. */
 export const newsletterRouter = router({
-  status: protectedProcedure
-    .output(newsletterStatusSchema)
-    .query(async ({ ctx }) => ({
-      delivery: ctx.mail.delivery,
-      confirmedSubscribers: await countConfirmedSubscribers(ctx.database.db),
-      testRecipient: ctx.user.email,
-    })),
+  status: protectedProcedure.output(newsletterStatusSchema).query(async ({ ctx }) => ({
+    delivery: ctx.mail.delivery,
+    confirmedSubscribers: await countConfirmedSubscribers(ctx.database.db),
+    testRecipient: ctx.user.email,
+  })),
 
   list: protectedProcedure
     .meta(read('/admin/broadcasts', 'Every broadcast, newest first, with its mail counts'))
@@ -104,7 +104,10 @@ export const newsletterRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.database.db;
       if ((await countConfirmedSubscribers(db)) === 0)
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'There are no confirmed subscribers to send to yet.' });
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'There are no confirmed subscribers to send to yet.',
+        });
       const queued = await queueBroadcast(db, {
         broadcastId: input.id,
         linkOrigin: ctx.mail.linkOrigin(ctx.req),

@@ -18,7 +18,12 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 function smtpTransport(smtpUrl: string, from: string): MailTransport {
   // One pooled connection: messages go one after another, at the worker's pace.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS });
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    ...SMTP_TIMEOUTS,
+  });
   return {
     delivery: 'smtp',
     async send(message) {
@@ -44,7 +49,9 @@ function outboxTransport(db: Database, now: () => Date): MailTransport {
 }
 
 export function createMailTransport(config: MailConfig, db: Database, now: () => Date): MailTransport {
-  return config.smtpUrl && config.from ? smtpTransport(config.smtpUrl, config.from) : outboxTransport(db, now);
+  return config.smtpUrl && config.from
+    ? smtpTransport(config.smtpUrl, config.from)
+    : outboxTransport(db, now);
 }
 
 /** SMTP replies 5xx are final (no such mailbox, refused); 4xx replies and network failures may pass later. */

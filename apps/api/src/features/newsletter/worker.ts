@@ -81,7 +81,8 @@ async function buildMessage(options: MailWorkerOptions, mail: ClaimedMail): Prom
       origin: mail.linkOrigin,
       subject: broadcast.subject,
       body: broadcast.body,
-      unsubscribeToken: mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
+      unsubscribeToken:
+        mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
     });
   }
   return { recipient: mail.recipient, ...composeMail(content) };

@@ -16,8 +16,8 @@ export default function ConfirmPage() {
       <Stack gap="lg" align="flex-start">
         <Title order={1}>Confirm your subscription</Title>
         <Text size="lg">
-          Press the button to start receiving updates from {site.siteName} by email. You can unsubscribe
-          at any time with the link in every email.
+          Press the button to start receiving updates from {site.siteName} by email. You can unsubscribe at
+          any time with the link in every email.
         </Text>
         {token ? (
           <TokenAction

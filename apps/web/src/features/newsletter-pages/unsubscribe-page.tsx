@@ -34,8 +34,8 @@ export default function UnsubscribePage() {
               Delete your address
             </Title>
             <Text>
-              This also removes your address, your consent record and any email waiting to be sent to
-              you. It cannot be undone.
+              This also removes your address, your consent record and any email waiting to be sent to you. It
+              cannot be undone.
             </Text>
           </>
         )}
