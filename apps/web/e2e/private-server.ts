@@ -37,7 +37,10 @@ export async function startAdminServer(
       SESSION_SECRET: 'e2e-admin-session-secret-that-is-long-enough-0123',
       SITE_PRODUCT_NAME: 'Unicorn',
       ALLOW_REGISTRATION: 'false',
-      TRUST_PROXY: 'false',
+      // The tests' sign-ups each name a client address of their own (records.ts `subscribe`).
+      TRUST_PROXY: '127.0.0.1',
+      // Mail goes to the outbox ten times a second, so a broadcast's test waits for it briefly.
+      MAIL_RATE_PER_MINUTE: '600',
       WEB_DIST_DIR: path.join(webDir, 'dist'),
       LOG_LEVEL: 'warn',
     },
