@@ -32,12 +32,14 @@ const formatTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Dates(props: { broadcast: Broadcast }) {
-  const { createdAt, updatedAt, sentAt } = props.broadcast;
+  const { createdAt, updatedAt, sentAt, status } = props.broadcast;
   return (
     <Stack gap={0}>
       <Text size="sm">Written {formatTime(createdAt)}</Text>
       {sentAt ? (
-        <Text size="sm">Sent {formatTime(sentAt)}</Text>
+        <Text size="sm">
+          {status === 'sending' ? 'Sending since' : 'Sent'} {formatTime(sentAt)}
+        </Text>
       ) : (
         updatedAt !== createdAt && <Text size="sm">Saved {formatTime(updatedAt)}</Text>
       )}

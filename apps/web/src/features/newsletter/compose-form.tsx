@@ -95,7 +95,8 @@ export function ComposeForm(props: Omit<ComposeOptions, 'delivery'> & { status: 
         onConfirm={() => void compose.confirmSend()}
       >
         <Text size="sm">
-          Each of them gets it once, with a link to unsubscribe. A sent broadcast can no longer be changed.
+          Every confirmed subscriber gets it once, with a link to unsubscribe. A sent broadcast can no longer
+          be changed.
         </Text>
       </ConfirmDialog>
     </>
