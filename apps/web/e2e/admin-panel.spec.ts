@@ -48,6 +48,7 @@ test.describe('admin panel', () => {
       'Revenue',
       'Experiments',
       'Subscribers',
+      'Newsletter',
       'Embed',
       'Site',
     ]);

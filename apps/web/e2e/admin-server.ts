@@ -2,11 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { startAdminServer, type Cookies } from './private-server';
 import {
+  clearOutbox,
+  deleteBroadcast,
   deleteExperiment,
   deleteMilestone,
   deleteRevenue,
   deleteSubscriber,
   getSettings,
+  listBroadcasts,
   listExperiments,
   listMilestones,
   listRevenue,
@@ -22,7 +25,8 @@ import {
  * is shared by every spec, and the project's fresh server must keep its first registration and
  * its empty tables for fresh-database.spec.ts; a private one gives these specs a database whose
  * every row they know, whatever ran before. Before each test the data goes back to the state of
- * a fresh database: no revenue, milestones or subscribers, and the five seeded experiments.
+ * a fresh database: no revenue, milestones, subscribers or broadcasts, an empty outbox, and the five
+ * seeded experiments.
  */
 
 interface AdminServer {
@@ -50,6 +54,9 @@ async function resetData(api: APIRequestContext, seeded: Experiment[], settings:
   for (const entry of await listRevenue(api)) await deleteRevenue(api, entry.id);
   for (const milestone of await listMilestones(api)) await deleteMilestone(api, milestone.id);
   for (const subscriber of await listSubscribers(api)) await deleteSubscriber(api, subscriber.id);
+  // Deleting a broadcast or a subscriber drops its queued mail, so the outbox stays empty once cleared.
+  for (const broadcast of await listBroadcasts(api)) await deleteBroadcast(api, broadcast.id);
+  await clearOutbox(api);
   const current = await listExperiments(api);
   for (const experiment of current) {
     const original = seeded.find((candidate) => candidate.id === experiment.id);

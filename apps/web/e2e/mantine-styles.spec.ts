@@ -155,7 +155,7 @@ test.describe('Mantine styles of each chunk', () => {
         isRevenue: 0,
       });
 
-      for (const tab of ['milestones', 'revenue', 'experiments', 'subscribers', 'embed']) {
+      for (const tab of ['milestones', 'revenue', 'experiments', 'subscribers', 'newsletter', 'embed']) {
         await gotoHydrated(page, `/admin?tab=${tab}`);
         await expect(page.getByRole('tab', { selected: true })).toBeVisible();
         await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { listSubscribers, outboxMessage, type OutboxMessage } from './records';
 import { signUpOnLanding, uniqueTag } from './support';
 
 /*
@@ -7,35 +8,6 @@ import { signUpOnLanding, uniqueTag } from './support';
  * the e2e servers have no SMTP_URL, so the confirmation mail lands in the admin's outbox, read here
  * through the API. Opening a link changes nothing; only the page's button does.
  */
-
-interface OutboxMessage {
-  recipient: string;
-  subject: string;
-  text: string;
-}
-
-interface SubscriberRow {
-  email: string;
-  status: string;
-}
-
-async function trpcQuery<T>(api: APIRequestContext, procedure: string): Promise<T> {
-  const response = await api.get(`/api/trpc/${procedure}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-/** The outbox's message to `email`, once the send worker has written it. */
-async function mailTo(api: APIRequestContext, email: string): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
-  await expect(async () => {
-    const outbox = await trpcQuery<OutboxMessage[]>(api, 'newsletter.outbox');
-    found = outbox.find((message) => message.recipient === email);
-    expect(found, `a mail to ${email} in the outbox`).toBeDefined();
-  }).toPass({ timeout: 15_000 });
-  if (!found) throw new Error('unreachable');
-  return found;
-}
 
 /** The site-relative address of the mail's link to `page`. */
 function linkIn(message: OutboxMessage, page: 'confirm' | 'unsubscribe'): string {
@@ -47,14 +19,13 @@ function linkIn(message: OutboxMessage, page: 'confirm' | 'unsubscribe'): string
 }
 
 async function statusOf(api: APIRequestContext, email: string): Promise<string | undefined> {
-  const subscribers = await trpcQuery<SubscriberRow[]>(api, 'subscribers.list');
-  return subscribers.find((subscriber) => subscriber.email === email)?.status;
+  return (await listSubscribers(api)).find((subscriber) => subscriber.email === email)?.status;
 }
 
 /** Signs up on the landing page and returns the confirmation mail. */
 async function signUp(page: Page, api: APIRequestContext, email: string): Promise<OutboxMessage> {
   await signUpOnLanding(page, email);
-  return mailTo(api, email);
+  return outboxMessage(api, email, /^Confirm your subscription/);
 }
 
 test.describe('newsletter links', () => {

@@ -1,7 +1,9 @@
 /** The app's records read and written through its API, as the admin or a visitor would. */
 import type {
+  Broadcast,
   Experiment,
   Milestone,
+  OutboxMessage,
   Revenue,
   RevenueSource,
   RevenueSummary,
@@ -11,7 +13,17 @@ import type {
 } from '@journey/contracts';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 
-export type { Experiment, Milestone, RevenueSource, RevenueSummary, Settings, SettingsInput, Subscriber };
+export type {
+  Broadcast,
+  Experiment,
+  Milestone,
+  OutboxMessage,
+  RevenueSource,
+  RevenueSummary,
+  Settings,
+  SettingsInput,
+  Subscriber,
+};
 export type RevenueEntry = Revenue;
 export { REVENUE_SOURCE_LABELS as SOURCE_LABELS } from '@journey/contracts/constants';
 
@@ -119,3 +131,59 @@ export const getSettings = async (request: APIRequestContext) =>
 /** Saves the whole settings record as the admin; the saved record comes back. */
 export const putSettings = async (admin: APIRequestContext, settings: SettingsInput) =>
   answered<Settings>(await admin.put('/api/admin/settings', { data: settings }), 200);
+
+/** The answer of a tRPC query (GET /api/trpc/<path>), which has no REST path. */
+const trpcQuery = async <T>(admin: APIRequestContext, path: string) =>
+  (await answered<{ result: { data: T } }>(await admin.get(`/api/trpc/${path}`), 200)).result.data;
+
+/** Saves a draft broadcast as the admin. */
+export const createBroadcast = async (admin: APIRequestContext, draft: { subject: string; body: string }) =>
+  answered<Broadcast>(await admin.post('/api/admin/broadcasts', { data: draft }), 201);
+
+export const listBroadcasts = async (admin: APIRequestContext) =>
+  answered<Broadcast[]>(await admin.get('/api/admin/broadcasts'), 200);
+
+export const deleteBroadcast = async (admin: APIRequestContext, id: number) =>
+  expectStatus(await admin.post('/api/trpc/newsletter.delete', { data: { id } }), 200);
+
+/** The messages kept instead of sent (no SMTP on the test servers), newest first. */
+export const listOutbox = async (admin: APIRequestContext) =>
+  trpcQuery<OutboxMessage[]>(admin, 'newsletter.outbox');
+
+/** A tRPC mutation without input is posted as the web app does: a batch of one, with no input in it. */
+export const clearOutbox = async (admin: APIRequestContext) =>
+  expectStatus(await admin.post('/api/trpc/newsletter.clearOutbox?batch=1', { data: {} }), 200);
+
+/** Waits for the outbox message to `recipient` whose subject matches, and returns it. */
+export async function outboxMessage(admin: APIRequestContext, recipient: string, subject: RegExp) {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await listOutbox(admin)).find(
+          (message) => message.recipient === recipient && subject.test(message.subject),
+        );
+        return found !== undefined;
+      },
+      { message: `a message to ${recipient} with the subject ${subject} in the outbox`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The confirmation link's token in a confirmation mail's plain text. */
+export function confirmToken(message: OutboxMessage): string {
+  const match = /\/newsletter\/confirm\?token=([^\s\]]+)/.exec(message.text);
+  if (!match) throw new Error(`no confirmation link in: ${message.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** Signs `email` up and confirms it with the token its confirmation mail carries, as a reader would. */
+export async function subscribeConfirmed(admin: APIRequestContext, email: string) {
+  await subscribe(admin, email);
+  const mail = await outboxMessage(admin, email, /^Confirm your subscription/);
+  await expectStatus(
+    await admin.post('/api/subscribers/confirm', { data: { token: confirmToken(mail) } }),
+    200,
+  );
+}

@@ -22,6 +22,7 @@ export async function listOutbox(db: Database, limit = 100): Promise<OutboxMessa
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** Every message: the admin's 'Clear outbox'. */
 export async function clearOutbox(db: Database): Promise<void> {
   await db.delete(outbox).where(sql`true`);
 }

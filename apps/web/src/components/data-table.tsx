@@ -55,6 +55,8 @@ export function DataTable<T extends { id: number }, S extends string>({
   emptyText: string;
   /** A short description of a row for screen readers: "Edit revenue entry <rowLabel>". */
   rowLabel: (row: T) => string;
+  /** Actions of a table's own, before Edit and Delete (the milestones' 'Send as update'). */
+  rowActions?: (row: T) => ReactNode;
   onEdit?: (row: T) => void;
   onDelete: (row: T) => void;
   /** Focus lands here after a delete, since the row that held it is gone. */
@@ -153,6 +155,7 @@ export function DataTable<T extends { id: number }, S extends string>({
                     ))}
                     <Table.Td role="cell" className={classes.actions}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {props.rowActions?.(row)}
                         {props.onEdit && (
                           <Tooltip label="Edit">
                             <ActionIcon

@@ -31,6 +31,8 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
   emptyText: string;
   /** The create button, export link or whatever sits above the table. */
   toolbar: ReactNode;
+  /** Row actions of this table's own, before Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
   /** The edit dialog, opened with the row to edit; tables without one have no edit buttons. */
   UpdateDialog?: ComponentType<RecordDialogProps<T>>;
 }) {
@@ -62,6 +64,7 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
         isError={result.isError}
         emptyText={props.emptyText}
         rowLabel={props.rowLabel}
+        rowActions={props.rowActions}
         onEdit={UpdateDialog ? setEditing : undefined}
         onDelete={deletion.ask}
         focusRef={deletion.tableRef}

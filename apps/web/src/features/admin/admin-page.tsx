@@ -35,6 +35,7 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { EmbedSection } from '../embed/embed-section';
 import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
+import { NewsletterTab } from '../newsletter/newsletter-tab';
 import { RevenueTable } from '../revenue/revenue-table';
 import { SiteTab } from '../settings/site-tab';
 import { SubscriberTable } from '../subscribers/subscriber-table';
@@ -45,6 +46,7 @@ const TABS = [
   { value: 'revenue', label: 'Revenue', panel: RevenueTable },
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
+  { value: 'newsletter', label: 'Newsletter', panel: NewsletterTab },
   { value: 'embed', label: 'Embed', panel: EmbedSection },
   { value: 'site', label: 'Site', panel: SiteTab },
 ] as const;

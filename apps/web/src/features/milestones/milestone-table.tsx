@@ -5,6 +5,7 @@ import { MILESTONE_TEXT } from '../../app/theme';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
+import { SendAsUpdate } from '../newsletter/send-as-update';
 import { CreateMilestoneButton } from './create-milestone-button';
 import { UpdateMilestoneDialog } from './update-milestone-dialog';
 import { useDeleteMilestone, useMilestonePage } from './use-milestones';
@@ -29,6 +30,8 @@ const COLUMNS: Column<Milestone, MilestonePageRequest['sort']>[] = [
   },
 ];
 
+const rowLabel = (m: Milestone) => `${m.title} (day ${m.day})`;
+
 export function MilestoneTable() {
   return (
     <EntityTable
@@ -38,9 +41,10 @@ export function MilestoneTable() {
       defaultSort={MILESTONE_PAGE_DEFAULTS}
       usePage={useMilestonePage}
       useDelete={useDeleteMilestone}
-      rowLabel={(m) => `${m.title} (day ${m.day})`}
+      rowLabel={rowLabel}
       emptyText="No milestones yet. Add the first one."
       toolbar={<CreateMilestoneButton />}
+      rowActions={(m) => <SendAsUpdate milestone={m} label={rowLabel(m)} />}
       UpdateDialog={UpdateMilestoneDialog}
     />
   );

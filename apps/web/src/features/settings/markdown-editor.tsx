@@ -1,17 +1,21 @@
 import { Paper, SimpleGrid, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { MarkdownPreview } from './markdown-preview';
 
-/** A Markdown field with a live preview beside it (below it on phones), rendered as visitors will see it. */
+/**
+ * A Markdown field with a live preview beside it (below it on phones), rendered as visitors will see
+ * it; `preview` replaces the rendered Markdown with a frame of its own (the newsletter's mail).
+ */
 export function MarkdownEditor(
   props: Omit<TextareaProps, 'value' | 'onChange'> & {
     label: string;
     value: string;
     onChange: (value: string) => void;
     max: number;
+    preview?: { label: string; content: ReactNode };
   },
 ) {
-  const { label, value, onChange, max, description, ...rest } = props;
+  const { label, value, onChange, max, description, preview, ...rest } = props;
   const previewId = useId();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -40,7 +44,7 @@ export function MarkdownEditor(
         <Paper
           component="section"
           id={previewId}
-          aria-label={`Preview of ${label}`}
+          aria-label={preview?.label ?? `Preview of ${label}`}
           tabIndex={0}
           withBorder
           radius="md"
@@ -48,7 +52,7 @@ export function MarkdownEditor(
           mah={480}
           style={{ overflowY: 'auto' }}
         >
-          <MarkdownPreview markdown={value} />
+          {preview?.content ?? <MarkdownPreview markdown={value} />}
         </Paper>
       </Stack>
     </SimpleGrid>

@@ -1,3 +1,5 @@
+// Only loaded on demand: the NativeSelect's chevron is styled by the Combobox CSS (app/mantine-styles.ts).
+import '@mantine/core/styles/Combobox.css';
 import type { Subscriber, SubscriberPageRequest, SubscriberStatus } from '@journey/contracts';
 import { SUBSCRIBER_PAGE_DEFAULTS, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
 import { Badge, Button, Group, NativeSelect } from '@mantine/core';
@@ -32,7 +34,12 @@ const COLUMNS: Column<Subscriber, SubscriberPageRequest['sort']>[] = [
     label: 'Status',
     sort: 'status',
     render: (s) => (
-      <Badge color={STATUS_COLORS[s.status]} variant="light">
+      // Mantine's yellow text on its light tint is 2.7:1; the scheme's text colour is above 4.5:1 on it.
+      <Badge
+        color={STATUS_COLORS[s.status]}
+        variant="light"
+        c={s.status === 'pending' ? 'var(--mantine-color-text)' : undefined}
+      >
         {STATUS_LABELS[s.status]}
       </Badge>
     ),

@@ -1,0 +1,83 @@
+import type { Broadcast } from '@journey/contracts';
+import { trpc } from '../../lib/trpc';
+
+/** While a broadcast sends, its counts are read again every second; polling stops once none sends. */
+const SENDING_POLL_MS = 1_000;
+/** The outbox is read again this often while the tab is open, so a new mail shows without a reload. */
+const OUTBOX_POLL_MS = 2_000;
+
+/** Where mail goes, how many would receive a broadcast, and the test's recipient. */
+export function useNewsletterStatus() {
+  return trpc.newsletter.status.useQuery();
+}
+
+const anySending = (broadcasts: Broadcast[] | undefined) =>
+  broadcasts?.some((broadcast) => broadcast.status === 'sending') ?? false;
+
+/** Every broadcast, newest first. */
+export function useBroadcasts() {
+  return trpc.newsletter.list.useQuery(undefined, {
+    refetchInterval: (query) => (anySending(query.state.data) ? SENDING_POLL_MS : false),
+  });
+}
+
+export function useBroadcastFailures(id: number, enabled: boolean) {
+  return trpc.newsletter.failures.useQuery({ id }, { enabled });
+}
+
+/** The messages kept instead of sent; only asked for when there is no SMTP. */
+export function useOutbox(enabled: boolean) {
+  return trpc.newsletter.outbox.useQuery(undefined, { enabled, refetchInterval: OUTBOX_POLL_MS });
+}
+
+/**
+ * The list shows a saved or sent broadcast from the answer at once, newest first, then refetches;
+ * nothing waits for that refetch.
+ */
+function useShowInList() {
+  const utils = trpc.useUtils();
+  return (saved: Broadcast) => {
+    utils.newsletter.list.setData(undefined, (list) =>
+      list?.some((broadcast) => broadcast.id === saved.id)
+        ? list.map((broadcast) => (broadcast.id === saved.id ? saved : broadcast))
+        : [saved, ...(list ?? [])],
+    );
+    void utils.newsletter.list.invalidate();
+  };
+}
+
+export function useSaveBroadcast() {
+  const onSuccess = useShowInList();
+  return {
+    create: trpc.newsletter.create.useMutation({ onSuccess }),
+    update: trpc.newsletter.update.useMutation({ onSuccess }),
+  };
+}
+
+export function useDeleteBroadcast() {
+  const utils = trpc.useUtils();
+  return trpc.newsletter.delete.useMutation({ onSuccess: () => utils.newsletter.list.invalidate() });
+}
+
+/** A test lands in the outbox when there is no SMTP. */
+export function useSendTest() {
+  const utils = trpc.useUtils();
+  return trpc.newsletter.sendTest.useMutation({ onSuccess: () => utils.newsletter.outbox.invalidate() });
+}
+
+/** A send moves the broadcast to 'sending', which shows its progress and starts the list's polling. */
+export function useSendBroadcast() {
+  const utils = trpc.useUtils();
+  const showInList = useShowInList();
+  return trpc.newsletter.send.useMutation({
+    onSuccess: (sending) => {
+      showInList(sending);
+      void utils.newsletter.status.invalidate();
+    },
+  });
+}
+
+export function useClearOutbox() {
+  const utils = trpc.useUtils();
+  return trpc.newsletter.clearOutbox.useMutation({ onSuccess: () => utils.newsletter.outbox.invalidate() });
+}
