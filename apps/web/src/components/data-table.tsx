@@ -53,6 +53,8 @@ export function DataTable<T extends { id: number }, S extends string>({
   isFetching: boolean;
   isError: boolean;
   emptyText: string;
+  /** A filter of the table's own is set (the subscribers' status): an empty page then means no match. */
+  filtered?: boolean;
   /** A short description of a row for screen readers: "Edit revenue entry <rowLabel>". */
   rowLabel: (row: T) => string;
   /** Actions of a table's own, before Edit and Delete (the milestones' 'Send as update'). */
@@ -136,7 +138,7 @@ export function DataTable<T extends { id: number }, S extends string>({
                 <Table.Tr role="row">
                   <Table.Td colSpan={props.columns.length + 1} role="cell">
                     <Text ta="center" c="dimmed" py="lg">
-                      {query.search ? 'Nothing matches the filter.' : props.emptyText}
+                      {query.search || props.filtered ? 'Nothing matches the filter.' : props.emptyText}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

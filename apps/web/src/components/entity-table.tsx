@@ -63,6 +63,7 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
         isFetching={result.isFetching}
         isError={result.isError}
         emptyText={props.emptyText}
+        filtered={Object.keys(filter).length > 0}
         rowLabel={props.rowLabel}
         rowActions={props.rowActions}
         onEdit={UpdateDialog ? setEditing : undefined}
