@@ -63,6 +63,18 @@ export async function broadcastById(db: Database, id: number): Promise<Broadcast
   return broadcast ?? null;
 }
 
+/** What a broadcast's mail says, without its counts: the send worker reads it for every message. */
+export async function broadcastText(
+  db: Database,
+  id: number,
+): Promise<{ subject: string; body: string } | null> {
+  const [row] = await db
+    .select({ subject: broadcasts.subject, body: broadcasts.body })
+    .from(broadcasts)
+    .where(eq(broadcasts.id, id));
+  return row ?? null;
+}
+
 export async function createBroadcast(
   db: Database,
   input: { subject: string; body: string; now: Date },

@@ -1,7 +1,7 @@
 import { CONFIRMATION_TOKEN_DAYS } from '@journey/contracts';
 import {
   addSubscriberToken,
-  broadcastById,
+  broadcastText,
   claimNextMail,
   dropMail,
   failMail,
@@ -73,7 +73,7 @@ async function buildMessage(options: MailWorkerOptions, mail: ClaimedMail): Prom
       unsubscribeToken: await unsubscribeToken(subscriber.id),
     });
   } else {
-    const broadcast = mail.broadcastId === null ? null : await broadcastById(db, mail.broadcastId);
+    const broadcast = mail.broadcastId === null ? null : await broadcastText(db, mail.broadcastId);
     if (!broadcast) return null;
     if (mail.kind === 'broadcast' && (!subscriber || subscriber.status !== 'confirmed')) return null;
     content = broadcastContent({
