@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures';
-import { expectToast, formIn, PRODUCT, requestsTo, submitAndSeePending, toasts, uniqueTag } from './support';
+import {
+  expectToast,
+  formIn,
+  gotoHydrated,
+  PRODUCT,
+  requestsTo,
+  submitAndSeePending,
+  toasts,
+  uniqueTag,
+} from './support';
 
 const LOGIN_CALL = /\/api\/trpc\/[^?]*auth\.login/;
 
@@ -19,7 +28,7 @@ async function expectLengthMessages(form: ReturnType<typeof loginForm>, shown: b
 
 test.describe('/auth', () => {
   test('shows the Admin Access card', async ({ page, axe }) => {
-    const response = await page.goto('/auth');
+    const response = await gotoHydrated(page, '/auth');
     expect(response, 'the navigation has a response').not.toBeNull();
     expect(response!.status()).toBe(200);
 
@@ -30,7 +39,7 @@ test.describe('/auth', () => {
   });
 
   test('sends a signed-in user to /admin', async ({ admin: { page, username } }) => {
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
 
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
@@ -45,7 +54,7 @@ test.describe('/auth', () => {
   });
 
   test('has the marketing panel and the Login and Register tabs', async ({ page }) => {
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
 
     const aside = page.getByRole('complementary', { name: 'About the admin panel' });
     await expect(aside).toBeVisible();
@@ -70,7 +79,7 @@ test.describe('/auth', () => {
 
   test('login checks the fields before calling the server', async ({ page }) => {
     const calls = requestsTo(page, LOGIN_CALL);
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
     const form = loginForm(page);
 
     await form.submit.click();
@@ -97,7 +106,7 @@ test.describe('/auth', () => {
     });
 
     test('shows the Login failed toast, one toast at a time', async ({ page, axe }, testInfo) => {
-      await page.goto('/auth');
+      await gotoHydrated(page, '/auth');
       const form = loginForm(page);
 
       // An unknown user: the same answer as a wrong password (docs/decisions/013-sessions-and-login-limits.md).
@@ -125,7 +134,7 @@ test.describe('/auth', () => {
     page,
     adminSession: _adminSession, // the admin account exists
   }) => {
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
     const form = loginForm(page);
     await form.username.fill(ADMIN.username);
     await form.password.fill(ADMIN.password);
@@ -145,7 +154,7 @@ test.describe('/auth', () => {
     adminSession: _adminSession, // the admin account exists
     axe,
   }) => {
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
     await page.getByRole('tab', { name: 'Register', exact: true }).click();
     const panel = page.getByRole('tabpanel', { name: 'Register' });
 

@@ -37,12 +37,19 @@ export const section = (page: Page, name: string): Locator => page.getByRole('re
 /** The landing page's revenue tracker. */
 export const tracker = (page: Page): Locator => section(page, `${PRODUCT} Build Tracker`);
 
+/** Opens `path` and waits for React to hydrate it: a field filled before then would be reset. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  return response;
+}
+
 export const NEWSLETTER_CONSENT =
   'I agree to receive updates about the journey by email. Unsubscribe any time.';
 
 /** Signs `email` up on the landing page, typing it as a visitor does, and waits for the thanks. */
 export async function signUpOnLanding(page: Page, email: string): Promise<void> {
-  await page.goto('/#contact');
+  await gotoHydrated(page, '/#contact');
   const contact = section(page, 'Join The Journey');
   await contact.getByRole('textbox', { name: 'Email address', exact: true }).pressSequentially(email);
   await contact.getByRole('checkbox', { name: NEWSLETTER_CONSENT, exact: true }).check();
