@@ -24,6 +24,7 @@ const REST_PATHS = {
   '/logout': ['post'],
   '/revenue': ['get', 'post'],
   '/revenue/series': ['get'],
+  '/revenue/metrics': ['get'],
   '/revenues/all': ['get'],
   '/admin/revenue/{id}': ['put', 'delete'],
   '/milestones': ['get', 'post'],

@@ -15,3 +15,4 @@ export * from './settings';
 export * from './subscribers';
 export * from './users';
 export * as schema from './schema';
+export * from './revenue-metrics';

@@ -3,10 +3,13 @@
  * each with a valid body to mutate and the contract schema that says which inputs may succeed.
  */
 import {
+  broadcastIdInput,
+  broadcastInput,
   experimentInput,
   experimentUpdateInput,
   idInput,
   loginInput,
+  mailTokenInput,
   milestoneInput,
   milestoneUpdateInput,
   registerInput,
@@ -169,6 +172,19 @@ export const SUBSCRIBER_WRITES: WriteEndpoint[] = [
   rest('POST', '/api/subscribers', { auth: 'anonymous', valid: SUBSCRIBER, schema: subscribeInput }),
   trpc('subscribers.subscribe', { auth: 'anonymous', valid: SUBSCRIBER, schema: subscribeInput }),
   trpc('subscribers.delete', { auth: 'admin', valid: { id: 1 }, schema: idInput }),
+];
+
+const BROADCAST = { subject: 'Day 1', body: 'The *first* day, with [a link](/milestones/1-day-one).' };
+const TOKEN = { token: 'Zm9vYmFyLWEtdG9rZW4tdGhhdC1kb2VzLW5vdC1leGlzdA' };
+
+/** The newsletter's writes: the admin's broadcasts, and the readers' links (no token matches one). */
+export const NEWSLETTER_WRITES: WriteEndpoint[] = [
+  rest('POST', '/api/admin/broadcasts', { auth: 'admin', valid: BROADCAST, schema: broadcastInput }),
+  rest('PUT', '/api/admin/broadcasts/{id}', { auth: 'admin', valid: BROADCAST, schema: broadcastInput }),
+  rest('POST', '/api/admin/broadcasts/{id}/send', { auth: 'admin', valid: {}, schema: broadcastIdInput }),
+  rest('POST', '/api/subscribers/confirm', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
+  rest('POST', '/api/subscribers/unsubscribe', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
+  rest('POST', '/api/subscribers/erase', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
 ];
 
 /**

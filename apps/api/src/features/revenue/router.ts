@@ -1,5 +1,6 @@
 import {
   revenueInput,
+  revenueMetricsSchema,
   revenuePageInput,
   revenueSchema,
   revenueSeriesInput,
@@ -19,6 +20,7 @@ import {
 import { z } from 'zod';
 import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { revenueMetrics } from './metrics';
 
 const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
 
@@ -48,6 +50,24 @@ export const revenueRouter = router({
     .input(revenueSeriesInput)
     .output(revenueSeriesSchema)
     .query(({ ctx, input }) => revenueSeries(ctx.database.db, input.range, ctx.now())),
+
+  /** docs/decisions/042-revenue-metrics.md: computed figures and the $1B forecast, each saying how. */
+  metrics: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/revenue/metrics',
+        tags: ['revenue'],
+        summary: 'Computed revenue figures and the forecast toward $1B',
+        description:
+          'Months are UTC calendar months; money is decimal strings, rates are fractions (0.18 is +18 % a month). `howCalculated` holds one sentence per figure.',
+      },
+      // Today's month and day count too: the public cache empties itself when the UTC day changes.
+      publicCache: ['revenues', 'settings'],
+    })
+    .input(z.void())
+    .output(revenueMetricsSchema)
+    .query(({ ctx }) => revenueMetrics(ctx)),
 
   list: protectedProcedure
     .meta({
