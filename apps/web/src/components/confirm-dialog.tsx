@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A question before an action that cannot be undone (sending mail, clearing the outbox): Cancel and
- * the action, named by what it does, as the delete confirmation has them.
+ * the action, named by what it does. The delete confirmation of every table is one of these.
  */
 export function ConfirmDialog(props: {
   title: string;

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The one delete confirmation of every table (docs/product.md#pages). */
 export function DeleteDialog(props: {
@@ -10,22 +11,17 @@ export function DeleteDialog(props: {
   onConfirm: () => void;
 }) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onCancel}
+    <ConfirmDialog
       title="Are you sure?"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={props.opened}
+      pending={props.pending}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      color="red.8"
+      onCancel={props.onCancel}
+      onConfirm={props.onConfirm}
     >
       <Text>This will permanently delete this {props.noun}. This action cannot be undone.</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button color="red.8" onClick={props.onConfirm} disabled={props.pending}>
-          {props.pending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
