@@ -404,6 +404,7 @@ describe('PublicCache invalidation', () => {
   it('maps a notification to the public tables it concerns', () => {
     expect(publicTablesChangedBy('revenues')).toEqual(['revenues']);
     expect(publicTablesChangedBy('revenue_totals')).toEqual(['revenues']);
+    expect(publicTablesChangedBy('revenue_ledger')).toEqual(['revenues']);
     expect(publicTablesChangedBy('milestones')).toEqual(['milestones']);
     expect(publicTablesChangedBy('experiments')).toEqual(['experiments']);
     expect(publicTablesChangedBy('site_settings')).toEqual(['settings']);

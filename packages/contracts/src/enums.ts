@@ -40,3 +40,19 @@ export const STATUS_COLORS = {
 export const MILESTONE_TYPES = [0, 1] as const;
 export type MilestoneType = (typeof MILESTONE_TYPES)[number];
 export const MILESTONE_TYPE_LABELS: Record<MilestoneType, string> = { 0: 'Milestone', 1: 'Revenue' };
+
+/** docs/decisions/044-provider-imports.md: the payment providers whose CSV exports the revenue tab imports. */
+export const IMPORT_PROVIDERS = ['stripe', 'lemon-squeezy', 'paddle', 'gumroad', 'generic'] as const;
+export type ImportProvider = (typeof IMPORT_PROVIDERS)[number];
+
+export const IMPORT_PROVIDER_LABELS: Record<ImportProvider, string> = {
+  stripe: 'Stripe',
+  'lemon-squeezy': 'Lemon Squeezy',
+  paddle: 'Paddle',
+  gumroad: 'Gumroad',
+  generic: 'Generic (date, amount, description, id)',
+};
+
+/** docs/decisions/043-correction-ledger.md: what a recorded change of a revenue entry did. */
+export const REVENUE_CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
+export type RevenueChangeAction = (typeof REVENUE_CHANGE_ACTIONS)[number];

@@ -16,3 +16,4 @@ export * from './subscribers';
 export * from './users';
 export * as schema from './schema';
 export * from './revenue-metrics';
+export * from './revenue-ledger';

@@ -15,7 +15,8 @@ import { pageOf } from './paging';
 import { revenues, revenueTotals } from './schema';
 
 function toRevenue(row: typeof revenues.$inferSelect): Revenue {
-  return { ...row, date: row.date.toISOString() };
+  const { id, amount, source, description, date } = row;
+  return { id, amount, source, description, date: date.toISOString() };
 }
 
 /** Newest first; served by the (date, id) index. */

@@ -1,4 +1,9 @@
-import { EXPERIMENT_STATUSES, MILESTONE_TYPES, REVENUE_SOURCES } from '@journey/contracts/constants';
+import {
+  EXPERIMENT_STATUSES,
+  IMPORT_PROVIDERS,
+  MILESTONE_TYPES,
+  REVENUE_SOURCES,
+} from '@journey/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,8 +20,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, keysetIndexes } from './tables/columns';
+import { revenueImports } from './tables/revenue-history';
 
 export * from './tables/newsletter';
+export * from './tables/revenue-history';
 
 export const users = pgTable(
   'users',
@@ -61,8 +68,15 @@ export const revenues = pgTable(
     source: text('source', { enum: REVENUE_SOURCES }).notNull(),
     description: text('description').notNull(),
     date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set on imported entries (docs/decisions/044-provider-imports.md): the provider and its transaction id. */
+    provider: text('provider', { enum: IMPORT_PROVIDERS }),
+    externalId: text('external_id'),
+    importId: integer('import_id').references(() => revenueImports.id),
   },
   (table) => [
+    // Importing the same export twice adds nothing: a provider's transaction id is stored once.
+    uniqueIndex('revenues_provider_external_id_key').on(table.provider, table.externalId),
+    index('revenues_import_id_idx').on(table.importId).where(sql`${table.importId} is not null`),
     ...keysetIndexes('revenues', [table.date, table.amount, table.source, table.description], table.id),
     check('revenues_amount_positive', sql`${table.amount} > 0`),
     check('revenues_source_valid', isOneOf(table.source, REVENUE_SOURCES)),

@@ -20,8 +20,8 @@ export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The public tables a notification about `table` concerns: every one for a table this list lacks. */
 export function publicTablesChangedBy(table: string): readonly PublicTable[] {
-  // The running totals are kept by triggers on revenues.
-  if (table === 'revenue_totals') return ['revenues'];
+  // The running totals are kept by triggers on revenues; the correction ledger is written with them.
+  if (table === 'revenue_totals' || table === 'revenue_ledger') return ['revenues'];
   if (table === 'site_settings') return ['settings'];
   const known = PUBLIC_TABLES.find((name) => name === table);
   return known ? [known] : PUBLIC_TABLES;
