@@ -26,6 +26,7 @@ CREATE TABLE "revenue_imports" (
 CREATE TABLE "revenue_ledger" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"revenue_id" integer,
+	"change_id" bigint,
 	"changed_at" timestamp (3) with time zone NOT NULL,
 	"field" text NOT NULL,
 	"old_value" text,
@@ -39,10 +40,11 @@ CREATE TABLE "revenue_ledger" (
 ALTER TABLE "revenues" ADD COLUMN "provider" text;--> statement-breakpoint
 ALTER TABLE "revenues" ADD COLUMN "external_id" text;--> statement-breakpoint
 ALTER TABLE "revenues" ADD COLUMN "import_id" integer;--> statement-breakpoint
+ALTER TABLE "revenue_ledger" ADD CONSTRAINT "revenue_ledger_change_id_revenue_changes_id_fk" FOREIGN KEY ("change_id") REFERENCES "public"."revenue_changes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "revenue_changes_revenue_id_id_idx" ON "revenue_changes" USING btree ("revenue_id","id");--> statement-breakpoint
 ALTER TABLE "revenues" ADD CONSTRAINT "revenues_import_id_revenue_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."revenue_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "revenues_provider_external_id_key" ON "revenues" USING btree ("provider","external_id");--> statement-breakpoint
-CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;--> statement-breakpoint
+CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;--> statement-breakpoint
 -- The ledger is public (ledger.json, the tracker's 'N corrections'): its writes notify like the other
 -- public tables' (migration 0004), so every server drops what it built from the old ledger.
 CREATE TRIGGER "public_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "revenue_ledger"

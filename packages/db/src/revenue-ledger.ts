@@ -18,6 +18,8 @@ const LEDGER_LOCK = 727_018;
 export interface LedgerRowValues {
   /** Null for a row about a whole import, which names no single entry. */
   revenueId: number | null;
+  /** The `revenue_changes` row published, null for a row about a whole import. Not hashed. */
+  changeId: number | null;
   changedAt: Date;
   field: string;
   oldValue: string | null;
@@ -32,7 +34,7 @@ export interface LedgerRow extends Omit<LedgerRowValues, 'changedAt'> {
   hash: string;
 }
 
-export function ledgerRowHash(row: Omit<LedgerRow, 'id' | 'hash'>): string {
+export function ledgerRowHash(row: Omit<LedgerRow, 'id' | 'hash' | 'changeId'>): string {
   const fields = [row.revenueId, row.changedAt, row.field, row.oldValue, row.newValue, row.reason, row.prevHash];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }

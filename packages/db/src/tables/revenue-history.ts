@@ -78,6 +78,8 @@ export const revenueLedger = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Null for a row about a whole import (its undo), which names no single entry. */
     revenueId: integer('revenue_id'),
+    /** The recorded change this row publishes a field of: one correction, however many fields. */
+    changeId: bigint('change_id', { mode: 'number' }).references(() => revenueChanges.id),
     changedAt: instant('changed_at').notNull(),
     field: text('field').notNull(),
     oldValue: text('old_value'),
