@@ -44,7 +44,7 @@ ALTER TABLE "revenue_ledger" ADD CONSTRAINT "revenue_ledger_change_id_revenue_ch
 CREATE INDEX "revenue_changes_revenue_id_id_idx" ON "revenue_changes" USING btree ("revenue_id","id");--> statement-breakpoint
 ALTER TABLE "revenues" ADD CONSTRAINT "revenues_import_id_revenue_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."revenue_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "revenues_provider_external_id_key" ON "revenues" USING btree ("provider","external_id");--> statement-breakpoint
-CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;--> statement-breakpoint
+CREATE INDEX "revenues_import_id_idx" ON "revenues" USING btree ("import_id") WHERE "revenues"."import_id" is not null;--> statement-breakpoint
 -- The ledger is public (ledger.json, the tracker's 'N corrections'): its writes notify like the other
 -- public tables' (migration 0004), so every server drops what it built from the old ledger.
 CREATE TRIGGER "public_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "revenue_ledger"
