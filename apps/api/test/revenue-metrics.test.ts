@@ -81,6 +81,7 @@ describe('revenue metrics', () => {
         reachesTargetIn: null,
         targetMonth: '2036-03',
         requiredMonthlyGrowth: null,
+        projection: [],
       },
     });
   });
@@ -115,6 +116,46 @@ describe('revenue metrics', () => {
     // Reaching $1B by March 2036 (113 months from now) takes less than +20 %, more than nothing.
     expect(answer.forecast.requiredMonthlyGrowth).toBeGreaterThan(0.1);
     expect(answer.forecast.requiredMonthlyGrowth).toBeLessThan(0.2);
+    // The dashed line: every month from this one to October 2032 (72), each total found by stepping.
+    const projection = answer.forecast.projection;
+    expect(projection).toHaveLength(72);
+    let total = cumulative;
+    for (const [k, point] of projection.entries()) {
+      total += base * (1 + answer.monthlyGrowthRate) ** (k + 1);
+      expect(point.month).toBe(month(k));
+      expect(Math.abs(Number(point.total) - total)).toBeLessThan(total * 1e-9 + 0.006);
+    }
+    expect(Number(projection.at(-1).total)).toBeGreaterThanOrEqual(TARGET);
+    expect(Number(projection.at(-2).total)).toBeLessThan(TARGET);
+  });
+
+  it("aims the required growth at the owner's target month, and thins a far projection to 120 points", async () => {
+    const current = (await call(server.app, 'GET', '/api/settings')).json();
+    const aimed = { ...current, forecastTargetMonth: '2030-10' };
+    expect((await call(server.app, 'PUT', '/api/admin/settings', aimed, cookie)).statusCode).toBe(200);
+    try {
+      // +1 % a month from $500: the forecast is centuries away.
+      await history(Array.from({ length: 7 }, (_, i) => (500 * 1.01 ** i).toFixed(2)));
+      const answer = await metrics();
+      expect(answer.forecast.targetMonth).toBe('2030-10');
+      // 48 months, November 2026 to October 2030 both counted: the growth found is tight over them.
+      const cumulative = (await metrics()).cumulativeTotal;
+      const reached = (growth: number) => {
+        let total = Number(cumulative);
+        for (let k = 1; k <= 48; k++) total += Number(answer.previousMonth.total) * (1 + growth) ** k;
+        return total >= TARGET;
+      };
+      expect(reached(answer.forecast.requiredMonthlyGrowth + 0.0001)).toBe(true);
+      expect(reached(answer.forecast.requiredMonthlyGrowth - 0.001)).toBe(false);
+      const projection = answer.forecast.projection;
+      expect(projection).toHaveLength(120);
+      expect(projection.at(-1).month).toBe(answer.forecast.reachesTargetIn);
+      const months = projection.map((point: { month: string }) => point.month);
+      expect([...months].sort()).toEqual(months);
+      expect(new Set(months).size).toBe(120);
+    } finally {
+      await call(server.app, 'PUT', '/api/admin/settings', current, cookie);
+    }
   });
 
   it('on a flat history: no growth, so no forecast month, and the growth it would take', async () => {

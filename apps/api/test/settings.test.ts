@@ -44,13 +44,14 @@ describe('settings on a new database', () => {
   });
 
   it('answer the site info without Markdown', async () => {
-    const { siteName, productName, contactEmail, links, journeyStartDate } = DEFAULTS();
+    const { siteName, productName, contactEmail, links, journeyStartDate, computedStats } = DEFAULTS();
     expect((await get('/api/settings/site')).json()).toEqual({
       siteName,
       productName,
       contactEmail,
       links,
       journeyStartDate,
+      computedStats,
     });
   });
 
@@ -124,6 +125,8 @@ const EDITED: Settings = {
     podcast: 'https://podcast.example/feed',
   },
   journeyStartDate: '2024-01-15',
+  computedStats: true,
+  forecastTargetMonth: '2035-06',
   legal: { privacy: '# Privacy\n\nNothing.', terms: '# Terms\n\nBe nice.', cookies: '# Cookies\n\nNone.' },
 };
 
@@ -228,6 +231,10 @@ describe('saving the settings', () => {
     ['a start in the future', { ...EDITED, journeyStartDate: inDays(3) }, ['journeyStartDate']],
     ['a start before 2000', { ...EDITED, journeyStartDate: '1999-12-31' }, ['journeyStartDate']],
     ['a start that is no date', { ...EDITED, journeyStartDate: '2024-02-30' }, ['journeyStartDate']],
+    ['a forecast target that is no month', { ...EDITED, forecastTargetMonth: '2035-13' }, ['forecastTargetMonth']],
+    ['a forecast target in the past', { ...EDITED, forecastTargetMonth: '2020-01' }, ['forecastTargetMonth']],
+    ['a forecast target after 2100', { ...EDITED, forecastTargetMonth: '2101-01' }, ['forecastTargetMonth']],
+    ['a stat switch that is no boolean', { ...EDITED, computedStats: 'yes' }, ['computedStats']],
     ['a story of 20,001 characters', { ...EDITED, story: 'x'.repeat(20_001) }, ['story']],
     ['a privacy policy of 50,001 characters', withLegal({ privacy: 'x'.repeat(50_001) }), ['legal.privacy']],
     ['a NUL in the terms', withLegal({ terms: 'a\u0000b' }), ['legal.terms']],
@@ -275,6 +282,13 @@ describe('saving the settings', () => {
     expect(Object.keys(errors).sort()).toEqual([...fields].sort());
     expect(message).toBe(Object.values(errors)[0]);
     expect(await stored()).toEqual(before);
+  });
+
+  it('saves a record without the fields added later, as their defaults', async () => {
+    const { computedStats: _stats, forecastTargetMonth: _target, ...older } = EDITED;
+    const response = await put(older);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...EDITED, computedStats: false, forecastTargetMonth: '' });
   });
 
   it('refuses a body that is no object', async () => {

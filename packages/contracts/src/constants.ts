@@ -21,6 +21,8 @@ export const DESCRIPTION_MAX = 500;
 /** Dates: nothing before this day, nothing after today (the server allows one day of slack). */
 export const DATE_MIN = '2000-01-01';
 export const DATE_FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+/** The latest month the owner may aim the $1B forecast at. */
+export const FORECAST_TARGET_MAX = '2100-12';
 
 /** numeric(14,2): at most 12 digits before the point, so every amount is below 10^12. */
 export const MONEY_MAX_INTEGER_DIGITS = 12;

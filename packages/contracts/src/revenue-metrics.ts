@@ -25,6 +25,8 @@ export const revenueMetricsSchema = z.object({
     targetMonth: month,
     /** The monthly growth (a fraction) that reaches the target by `targetMonth`; null without a base month. */
     requiredMonthlyGrowth: z.number().nullable(),
+    /** The running total projected at the growth rate up to `reachesTargetIn` (≤ 120 points); empty without it. */
+    projection: z.array(monthTotal),
   }),
   /** One sentence per figure above, saying how it is calculated. */
   howCalculated: z.record(z.string(), z.string()),

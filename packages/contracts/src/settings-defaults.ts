@@ -51,6 +51,8 @@ export function defaultSettings({ productName, today }: { productName: string; t
       () => '',
     ),
     journeyStartDate: today,
+    computedStats: false,
+    forecastTargetMonth: '',
     legal: legalTemplates({ siteName: escapeMarkdown(siteName), today }),
   };
 }

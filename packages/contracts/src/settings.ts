@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FUTURE_SLACK_MS, DATE_MIN, EMAIL_MAX, URL_MAX } from './constants';
+import { DATE_FUTURE_SLACK_MS, DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
 import { hasNoNul, parseDateInput } from './fields';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS, type LegalPageKey } from './settings-values';
 
@@ -74,6 +74,24 @@ function journeyStartField() {
     });
 }
 
+/** `YYYY-MM` from this month on, or empty: the forecast then aims ten years after the journey's start. */
+function forecastTargetField() {
+  const invalid = 'Forecast target must be a month (YYYY-MM), or empty.';
+  return z
+    .string({ error: invalid })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      const match = /^(\d{4})-(\d{2})$/.exec(value);
+      const month = Number(match?.[2]);
+      if (!match || month < 1 || month > 12) ctx.addIssue({ code: 'custom', message: invalid });
+      else if (value < new Date().toISOString().slice(0, 7))
+        ctx.addIssue({ code: 'custom', message: 'Forecast target cannot be a past month.' });
+      else if (value > FORECAST_TARGET_MAX)
+        ctx.addIssue({ code: 'custom', message: `Forecast target must be ${FORECAST_TARGET_MAX} or earlier.` });
+    });
+}
+
 const record = <K extends string, T extends z.ZodType>(keys: readonly K[], field: (key: K) => T) =>
   z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<K, T>, {
     error: 'Expected a JSON object.',
@@ -91,6 +109,10 @@ export const settingsSchema = z.object(
       (key) => httpsLinkField(SOCIAL_LINKS.find((link) => link.key === key)?.label ?? key),
     ),
     journeyStartDate: journeyStartField(),
+    /** docs/decisions/045-computed-figures-on-the-landing-page.md */
+    // Defaults, not required: a client that predates these fields still saves the record it knows.
+    computedStats: z.boolean({ error: 'Computed stat cards must be true or false.' }).default(false),
+    forecastTargetMonth: forecastTargetField().default(''),
     legal: record(
       LEGAL_PAGES.map((page) => page.key),
       (key) =>
@@ -109,6 +131,7 @@ export const siteInfoSchema = settingsSchema.pick({
   contactEmail: true,
   links: true,
   journeyStartDate: true,
+  computedStats: true,
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

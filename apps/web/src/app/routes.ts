@@ -42,6 +42,8 @@ export const pageRoutes: readonly PageRoute[] = [
     publicTables: ['revenues', 'milestones', 'experiments'],
     queries: (trpc) => ({
       revenueSummary: trpc.revenue.summary.queryOptions(),
+      // The forecast line and the computed stat cards are in the first HTML.
+      revenueMetrics: trpc.revenue.metrics.queryOptions(),
       // The chart's default range, so the first HTML holds its figures.
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),

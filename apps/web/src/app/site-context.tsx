@@ -27,6 +27,7 @@ const LOADING_SITE: PublicSiteInfo = {
   contactEmail: '',
   links: { twitter: '', github: '', linkedin: '', youtube: '', podcast: '' },
   journeyStartDate: '',
+  computedStats: false,
 };
 
 /** The site's settings (a query every page prefetches, so a save shows everywhere at once). */

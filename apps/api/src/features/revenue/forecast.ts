@@ -47,6 +47,28 @@ export function reachesTargetIn(
   return monthOf(now, n - 1);
 }
 
+/** The most points `projectionPath` draws, however far the forecast month is. */
+export const PROJECTION_POINTS = 120;
+
+/**
+ * The running total at `growth` from this month to the forecast month (`reachesTargetIn`), for the
+ * landing page's dashed line: every month when there are few, else evenly spaced ones, always ending
+ * on the forecast month. Empty without a forecast.
+ */
+export function projectionPath(
+  input: { cumulative: number; base: number; growth: number | null; reachesTargetIn: string | null },
+  now: Date,
+): { month: string; total: string }[] {
+  const { cumulative, base, growth, reachesTargetIn } = input;
+  if (growth === null || reachesTargetIn === null) return [];
+  const months = monthsUntil(now, reachesTargetIn);
+  const steps = Math.min(months, PROJECTION_POINTS);
+  return Array.from({ length: steps }, (_, index) => {
+    const k = Math.round(((index + 1) * months) / steps);
+    return { month: monthOf(now, k - 1), total: totalAfter(cumulative, base, growth, k).toFixed(2) };
+  });
+}
+
 /** The monthly growth that brings the running total to `target` by the end of `targetMonth` (bisection). */
 export function requiredMonthlyGrowth(
   input: { cumulative: number; base: number; target: number; targetMonth: string },

@@ -1,14 +1,21 @@
-import { REVENUE_TARGET, type RevenueMetrics } from '@journey/contracts';
+import { REVENUE_TARGET, type RevenueMetrics, type Settings } from '@journey/contracts';
 import { monthOf, revenueAggregates } from '@journey/db';
 import type { Services } from '../../trpc/context';
 import { readSettings } from '../settings/read';
-import { daysSince, monthlyGrowthRate, reachesTargetIn, requiredMonthlyGrowth } from './forecast';
+import {
+  daysSince,
+  monthlyGrowthRate,
+  projectionPath,
+  reachesTargetIn,
+  requiredMonthlyGrowth,
+} from './forecast';
 
 const TARGET = `${REVENUE_TARGET}.00`;
 
-/** Until the owner picks one on the Site tab: the month ten years after the journey's start. */
-const defaultTargetMonth = (journeyStart: string) =>
-  `${Number(journeyStart.slice(0, 4)) + 10}${journeyStart.slice(4, 7)}`;
+/** The owner's pick on the Site tab, else the month ten years after the journey's start. */
+const targetMonthOf = (settings: Pick<Settings, 'forecastTargetMonth' | 'journeyStartDate'>) =>
+  settings.forecastTargetMonth ||
+  `${Number(settings.journeyStartDate.slice(0, 4)) + 10}${settings.journeyStartDate.slice(4, 7)}`;
 
 const HOW_CALCULATED: RevenueMetrics['howCalculated'] = {
   currentMonth: 'The sum of the revenue entries dated in the current calendar month (UTC).',
@@ -21,6 +28,8 @@ const HOW_CALCULATED: RevenueMetrics['howCalculated'] = {
   cumulativeTotal: 'The sum of every revenue entry so far.',
   reachesTargetIn:
     'If every month from this one earns last month’s revenue grown once more by the monthly growth rate, the month the running total passes $1,000,000,000.',
+  projection:
+    'The running total month by month at the monthly growth rate, from this month to the forecast month (at most 120 evenly spaced months).',
   requiredMonthlyGrowth:
     'The monthly growth, applied to last month’s revenue from this month on, that brings the running total to $1,000,000,000 by the end of the target month.',
 };
@@ -40,7 +49,8 @@ export async function revenueMetrics(
     base: Number(aggregates.lastCompleteMonth),
     target: REVENUE_TARGET,
   };
-  const targetMonth = defaultTargetMonth(settings.journeyStartDate);
+  const targetMonth = targetMonthOf(settings);
+  const reaches = reachesTargetIn({ ...money, growth }, now);
   return {
     currentMonth: { month: monthOf(now), total: aggregates.currentMonth },
     previousMonth: { month: monthOf(now, -1), total: aggregates.previousMonth },
@@ -51,9 +61,10 @@ export async function revenueMetrics(
     cumulativeTotal: aggregates.cumulative,
     forecast: {
       target: TARGET,
-      reachesTargetIn: reachesTargetIn({ ...money, growth }, now),
+      reachesTargetIn: reaches,
       targetMonth,
       requiredMonthlyGrowth: requiredMonthlyGrowth({ ...money, targetMonth }, now),
+      projection: projectionPath({ ...money, growth, reachesTargetIn: reaches }, now),
     },
     howCalculated: HOW_CALCULATED,
   };

@@ -21,6 +21,7 @@ const siteInfo = (settings: Settings): SiteInfo => ({
   contactEmail: settings.contactEmail,
   links: settings.links,
   journeyStartDate: settings.journeyStartDate,
+  computedStats: settings.computedStats,
 });
 
 /** The owner's settings (docs/decisions/037-owner-settings.md): read by anyone, each read cached until a save. */

@@ -10,13 +10,21 @@ import { lazy, Suspense, useState } from 'react';
 import { useNeededOnce } from '../../hooks/on-demand';
 import { SectionHeading } from '../../components/section-heading';
 import { SeriesTable } from './series-table';
-import { useRevenueSeries } from './use-revenue';
+import { ForecastTable } from './forecast-table';
+import { useForecastRows, useRevenueSeries } from './use-revenue';
 import classes from './revenue-over-time.module.css';
 
 const SECTION_ID = 'revenue-over-time';
 
 // recharts, the chart components and their CSS: fetched when the reader nears the section, never with `/`.
 const RevenueChart = lazy(() => import('./revenue-chart'));
+const ForecastChart = lazy(() => import('./forecast-chart'));
+
+type View = 'sources' | 'forecast';
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'sources', label: 'By source' },
+  { value: 'forecast', label: 'Toward $1B (log scale)' },
+];
 
 /** Start fetching the chart 200 px before the section scrolls into view. */
 const NEAR_VIEW: IntersectionObserverInit = { rootMargin: '200px 0px' };
@@ -33,16 +41,28 @@ const NEAR_VIEW: IntersectionObserverInit = { rootMargin: '200px 0px' };
 export function RevenueOverTime() {
   const [range, setRange] = useState<RevenueSeriesRange>(DEFAULT_REVENUE_SERIES_RANGE);
   const [asTable, setAsTable] = useState(false);
+  const [view, setView] = useState<View>('sources');
   // False in the server's HTML and while hydrating, true after.
   const hydrated = useMounted();
   const { ref, entry } = useIntersection<HTMLElement>(NEAR_VIEW);
   const near = useNeededOnce(entry?.isIntersecting ?? false);
   const { data: series, isPlaceholderData, isError } = useRevenueSeries(range);
+  const forecast = useForecastRows(view === 'forecast');
 
   const showChart = hydrated && near && !asTable;
-  const caption = `Cumulative revenue by source, ${REVENUE_SERIES_RANGE_LABELS[range].toLowerCase()}`;
+  const caption =
+    view === 'forecast'
+      ? 'The running total on a log scale, projected at the current growth to $1,000,000,000'
+      : `Cumulative revenue by source, ${REVENUE_SERIES_RANGE_LABELS[range].toLowerCase()}`;
   const empty = series?.points.length === 0;
-  const table = series && <SeriesTable series={series} caption={caption} />;
+  const table =
+    view === 'forecast'
+      ? forecast.rows && <ForecastTable rows={forecast.rows} caption={caption} />
+      : series && <SeriesTable series={series} caption={caption} />;
+  const chart =
+    view === 'forecast'
+      ? forecast.rows && <ForecastChart rows={forecast.rows} label={caption} />
+      : series && <RevenueChart series={series} label={caption} />;
 
   return (
     <section ref={ref} id={SECTION_ID} aria-labelledby="revenue-over-time-title" className={classes.section}>
@@ -59,19 +79,37 @@ export function RevenueOverTime() {
             ) : (
               <Stack gap="md">
                 <Group justify="space-between" gap="sm">
-                  <Button.Group aria-label="Time range">
-                    {REVENUE_SERIES_RANGES.map((option) => (
-                      <Button
-                        key={option}
-                        size="xs"
-                        variant={option === range ? 'filled' : 'default'}
-                        aria-pressed={option === range}
-                        onClick={() => setRange(option)}
-                      >
-                        {REVENUE_SERIES_RANGE_LABELS[option]}
-                      </Button>
-                    ))}
-                  </Button.Group>
+                  <Group gap="sm">
+                    <Button.Group aria-label="View">
+                      {VIEWS.map((option) => (
+                        <Button
+                          key={option.value}
+                          size="xs"
+                          variant={option.value === view ? 'filled' : 'default'}
+                          aria-pressed={option.value === view}
+                          disabled={!hydrated}
+                          onClick={() => setView(option.value)}
+                        >
+                          {option.label}
+                        </Button>
+                      ))}
+                    </Button.Group>
+                    {view === 'sources' && (
+                      <Button.Group aria-label="Time range">
+                        {REVENUE_SERIES_RANGES.map((option) => (
+                          <Button
+                            key={option}
+                            size="xs"
+                            variant={option === range ? 'filled' : 'default'}
+                            aria-pressed={option === range}
+                            onClick={() => setRange(option)}
+                          >
+                            {REVENUE_SERIES_RANGE_LABELS[option]}
+                          </Button>
+                        ))}
+                      </Button.Group>
+                    )}
+                  </Group>
                   <Button
                     size="xs"
                     variant="default"
@@ -81,19 +119,16 @@ export function RevenueOverTime() {
                     {asTable ? 'Show as chart' : 'Show as table'}
                   </Button>
                 </Group>
-                {isError && (
+                {(view === 'forecast' ? forecast.isError : isError) && (
                   <Text role="alert" size="sm" c="red.9">
                     Could not load this range.
                   </Text>
                 )}
-                <div className={asTable ? classes.tableArea : classes.area} aria-busy={isPlaceholderData}>
-                  {showChart && series ? (
-                    <Suspense fallback={table}>
-                      <RevenueChart series={series} label={caption} />
-                    </Suspense>
-                  ) : (
-                    table
-                  )}
+                <div
+                  className={asTable ? classes.tableArea : classes.area}
+                  aria-busy={view === 'forecast' ? !forecast.rows : isPlaceholderData}
+                >
+                  {showChart && chart ? <Suspense fallback={table}>{chart}</Suspense> : table}
                 </div>
               </Stack>
             )}

@@ -2,11 +2,9 @@ import {
   REVENUE_SOURCE_LABELS,
   REVENUE_SOURCES,
   REVENUE_TARGET,
-  STAT_CARDS,
   type RevenueSource,
 } from '@journey/contracts/constants';
-import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarTime, IconChartArrowsVertical, IconStack2 } from '@tabler/icons-react';
+import { Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSite } from '../../app/site-context';
 import { CountingNumber } from '../../components/counting-number';
@@ -15,7 +13,9 @@ import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CreateRevenueButton } from './create-revenue-button';
-import { useRevenueSummary } from './use-revenue';
+import { ForecastLine } from './forecast-line';
+import { StatCards } from './stat-cards';
+import { useRevenueMetrics, useRevenueSummary } from './use-revenue';
 import classes from './revenue-tracker.module.css';
 
 type Filter = 'all' | RevenueSource;
@@ -25,13 +25,12 @@ const FILTERS: { value: Filter; label: string }[] = [
   ...REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] })),
 ];
 
-const STAT_ICONS = [IconStack2, IconChartArrowsVertical, IconCalendarTime];
-
 /** The '{product} Build Tracker': progress toward $1B, totals per source, the stat cards. */
 export function RevenueTracker() {
   const { productName } = useSite();
   const { data: summary, isPending, isError } = useRevenueSummary();
   const { data: user } = useCurrentUser();
+  const { data: metrics } = useRevenueMetrics();
   const [filter, setFilter] = useState<Filter>('all');
 
   const totalOf = (value: Filter) =>
@@ -78,6 +77,11 @@ export function RevenueTracker() {
               aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
             />
           </Progress.Root>
+          {metrics && (
+            <Text component="div" className={classes.muted} mt={-8}>
+              <ForecastLine metrics={metrics} />
+            </Text>
+          )}
 
           <SimpleGrid
             cols={{ base: 2, sm: 4 }}
@@ -101,28 +105,7 @@ export function RevenueTracker() {
         </Stack>
       </div>
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        {STAT_CARDS.map((card, index) => {
-          const Icon = STAT_ICONS[index] ?? IconStack2;
-          return (
-            <Paper key={card.label} withBorder radius="lg" p="lg">
-              <Group gap="md" wrap="nowrap">
-                <ThemeIcon size={48} radius="md" variant="light" color="violet">
-                  <Icon size={26} aria-hidden />
-                </ThemeIcon>
-                <div>
-                  <Text size="sm" c="dimmed" fw={600}>
-                    {card.label}
-                  </Text>
-                  <Text fz={26} fw={800} lh={1.2}>
-                    {card.value}
-                  </Text>
-                </div>
-              </Group>
-            </Paper>
-          );
-        })}
-      </SimpleGrid>
+      <StatCards />
     </LandingSection>
   );
 }

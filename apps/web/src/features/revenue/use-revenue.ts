@@ -1,11 +1,29 @@
 import type { RevenuePageRequest } from '@journey/contracts';
 import type { RevenueSeriesRange } from '@journey/contracts/constants';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { entityMutations } from '../../hooks/use-entity-mutations';
 import { trpc } from '../../lib/trpc';
+import { forecastRows } from './forecast-series';
 
 export function useRevenueSummary() {
   return trpc.revenue.summary.useQuery();
+}
+
+/** Computed figures and the $1B forecast (the forecast line, the computed stat cards, the log chart). */
+export function useRevenueMetrics() {
+  return trpc.revenue.metrics.useQuery();
+}
+
+/** The whole journey's months and the projection, fetched when the reader opens the 'Toward $1B' view. */
+export function useForecastRows(wanted: boolean) {
+  const metrics = useRevenueMetrics();
+  const series = trpc.revenue.series.useQuery({ range: 'all' }, { enabled: wanted });
+  const rows = useMemo(
+    () => (series.data && metrics.data ? forecastRows(series.data, metrics.data) : undefined),
+    [series.data, metrics.data],
+  );
+  return { rows, isError: series.isError || metrics.isError };
 }
 
 /** The chart's series; switching range keeps the previous figures on screen until the new ones arrive. */
@@ -24,6 +42,7 @@ function useInvalidateRevenue() {
     Promise.all([
       utils.revenue.summary.invalidate(),
       utils.revenue.series.invalidate(),
+      utils.revenue.metrics.invalidate(),
       utils.revenue.list.invalidate(),
       utils.revenue.page.invalidate(),
     ]);

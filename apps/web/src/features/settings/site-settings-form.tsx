@@ -1,6 +1,6 @@
 import { settingsSchema, type Settings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
-import { Button, Divider, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { DateField, DATE_FIELD_HINT } from '../../components/date-field';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -75,6 +75,26 @@ export function SiteSettingsForm(props: { settings: Settings }) {
               {...form.getInputProps('contactEmail')}
             />
           </SimpleGrid>
+        </Stack>
+
+        <Divider />
+        <Stack gap="md">
+          <Title order={3} fz="lg">
+            Revenue figures
+          </Title>
+          <Switch
+            label="Computed stat cards"
+            description="Show the figures computed from your revenue entries on the landing page's stat cards, each saying how it is calculated, instead of the spec's sample values."
+            {...form.getInputProps('computedStats', { type: 'checkbox' })}
+          />
+          <TextInput
+            label="Forecast target month"
+            description="The month (YYYY-MM) by which the forecast says what monthly growth reaching $1B would take; empty: ten years after the journey start."
+            placeholder="YYYY-MM"
+            maw={360}
+            maxLength={7}
+            {...form.getInputProps('forecastTargetMonth')}
+          />
         </Stack>
 
         <Divider />

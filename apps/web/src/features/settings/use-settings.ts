@@ -11,7 +11,8 @@ export function useSaveSettings() {
   const utils = trpc.useUtils();
   return trpc.settings.update.useMutation({
     // The form takes the saved record from the answer; the reads refetch once, not twice.
-    onSuccess: () => utils.settings.invalidate(),
+    // The forecast aims at the target month saved here.
+    onSuccess: () => Promise.all([utils.settings.invalidate(), utils.revenue.metrics.invalidate()]),
   });
 }
 
