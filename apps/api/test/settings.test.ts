@@ -231,7 +231,11 @@ describe('saving the settings', () => {
     ['a start in the future', { ...EDITED, journeyStartDate: inDays(3) }, ['journeyStartDate']],
     ['a start before 2000', { ...EDITED, journeyStartDate: '1999-12-31' }, ['journeyStartDate']],
     ['a start that is no date', { ...EDITED, journeyStartDate: '2024-02-30' }, ['journeyStartDate']],
-    ['a forecast target that is no month', { ...EDITED, forecastTargetMonth: '2035-13' }, ['forecastTargetMonth']],
+    [
+      'a forecast target that is no month',
+      { ...EDITED, forecastTargetMonth: '2035-13' },
+      ['forecastTargetMonth'],
+    ],
     ['a forecast target in the past', { ...EDITED, forecastTargetMonth: '2020-01' }, ['forecastTargetMonth']],
     ['a forecast target after 2100', { ...EDITED, forecastTargetMonth: '2101-01' }, ['forecastTargetMonth']],
     ['a stat switch that is no boolean', { ...EDITED, computedStats: 'yes' }, ['computedStats']],

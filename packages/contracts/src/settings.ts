@@ -88,7 +88,10 @@ function forecastTargetField() {
       else if (value < new Date().toISOString().slice(0, 7))
         ctx.addIssue({ code: 'custom', message: 'Forecast target cannot be a past month.' });
       else if (value > FORECAST_TARGET_MAX)
-        ctx.addIssue({ code: 'custom', message: `Forecast target must be ${FORECAST_TARGET_MAX} or earlier.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Forecast target must be ${FORECAST_TARGET_MAX} or earlier.`,
+        });
     });
 }
 
