@@ -181,6 +181,7 @@ describe('platform', () => {
         'auth.me',
         'experiments.list',
         'milestones.list',
+        'revenue.metrics',
         'revenue.series',
         'revenue.summary',
         'settings.site',

@@ -6,6 +6,7 @@ import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
+import { revenueMetrics } from '../src/features/revenue/metrics';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
 import { ADMIN, call, fakeWebBuild, useAdminServer, webEntryShowing } from './helpers';
@@ -31,20 +32,24 @@ const { server } = admin;
 
 /** What each read must show: computed from the database now, bypassing every cache. */
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
-  const [revenueSummary, series, milestones, experiments, settings] = await Promise.all([
+  // The metrics read only the database, the product name and the clock of the services.
+  const services = { config: { productName: 'Unicorn' }, database: { db: server.db }, now: () => new Date() };
+  const [revenueSummary, series, metrics, milestones, experiments, settings] = await Promise.all([
     getRevenueSummary(server.db),
     revenueSeries(server.db, 'all'),
+    revenueMetrics(services as Parameters<typeof revenueMetrics>[0]),
     listMilestones(server.db),
     listExperiments(server.db),
     getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
   ]);
-  const { story, legal: _legal, ...site } = settings;
+  const { story, legal: _legal, forecastTargetMonth: _target, ...site } = settings;
   const { quote, body } = splitLeadQuote(story);
   const byUrl = {
     '/': {
       'auth.me': null,
       'revenue.summary': revenueSummary,
       'revenue.series': series,
+      'revenue.metrics': metrics,
       'milestones.list': milestones,
       'experiments.list': experiments,
       'settings.site': site,
