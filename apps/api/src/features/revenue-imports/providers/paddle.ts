@@ -1,0 +1,23 @@
+import { providerFormat } from '../format';
+
+/**
+ * Paddle Billing's transactions report, whose columns mirror the transaction's API fields:
+ * `grand_total` in the lowest unit of `currency_code` (cents), `status` completed or paid for money
+ * received. Refunds are adjustments, in a report of their own (docs/decisions/044-provider-imports.md).
+ */
+const PAID = new Set(['completed', 'paid']);
+
+export const paddle = providerFormat({
+  required: ['id', 'status', 'currency_code', 'created_at', 'grand_total'],
+  id: 'id',
+  date: (cells) => cells('billed_at') || cells('created_at'),
+  amount: 'grand_total',
+  inCents: true,
+  currency: 'currency_code',
+  skipReason(cells) {
+    const status = cells('status');
+    return PAID.has(status.toLowerCase()) ? null : `Not paid (status "${status}").`;
+  },
+  describe: (cells, id) =>
+    cells('product_name') ? `Paddle: ${cells('product_name')} (${id})` : `Paddle transaction ${id}`,
+});
