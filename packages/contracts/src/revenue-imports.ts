@@ -59,22 +59,19 @@ export type RevenueImportResult = z.infer<typeof revenueImportResultSchema>;
 
 export const revenueImportAnswerSchema = z.union([revenueImportPreviewSchema, revenueImportResultSchema]);
 
-export const revenueImportSchema = z.object({
-  id: z.number().int(),
+/** One import in the list: what it added, and when it was undone if it was. */
+export const revenueImportSchema = revenueImportResultSchema.extend({
   provider: z.enum(IMPORT_PROVIDERS),
   source: z.enum(revenueSource.options),
-  added: z.number().int(),
-  total: decimalString,
   createdAt: isoTimestamp,
   undoneAt: isoTimestamp.nullable(),
 });
 export type RevenueImport = z.infer<typeof revenueImportSchema>;
 
-export const revenueImportUndoSchema = z.object({
-  id: z.number().int(),
-  removed: z.number().int(),
-  total: decimalString,
-});
+/** The undo's answer: the entries it removed and their total. */
+export const revenueImportUndoSchema = revenueImportResultSchema
+  .omit({ added: true })
+  .extend({ removed: z.number().int() });
 export type RevenueImportUndo = z.infer<typeof revenueImportUndoSchema>;
 
 export const revenueImportIdInput = z.object({ id: idField }, { error: 'Expected a JSON object.' });

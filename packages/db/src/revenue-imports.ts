@@ -26,10 +26,10 @@ export interface ImportEntry {
 }
 
 /**
- * Rows a statement writes: large enough that 100,000 rows take 20 statements, small enough that each
+ * Rows a statement writes: large enough that 100,000 rows take 40 statements, small enough that each
  * holds PGlite's one connection briefly and the event loop turns between them.
  */
-const CHUNK_ROWS = 5_000;
+const CHUNK_ROWS = 2_500;
 
 function* chunks<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += CHUNK_ROWS) yield items.slice(start, start + CHUNK_ROWS);

@@ -63,18 +63,36 @@ export function readAll<T extends Record<string, Read<unknown>>>(
   return { values: values as Values<T> };
 }
 
-/** A payment provider's export, described by its columns: see providerFormat. */
+/** Where a provider writes the amount and the refunded part of it, in cents ("1199") or decimals ("11.99"). */
+export interface AmountColumns {
+  column: string;
+  refunded?: string;
+  inCents: boolean;
+}
+
+export const decimalAmount = (column: string, refunded?: string): AmountColumns => ({
+  column,
+  ...(refunded ? { refunded } : {}),
+  inCents: false,
+});
+
+export const centsAmount = (column: string, refunded?: string): AmountColumns => ({
+  column,
+  ...(refunded ? { refunded } : {}),
+  inCents: true,
+});
+
+/**
+ * A payment provider's export, described by its columns (each spec lists them in the export's order):
+ * see providerFormat.
+ */
 export interface ProviderSpec {
   required: readonly string[];
   /** The transaction id's column. */
   id: string;
   /** The date's column, or the text of a date split over columns. */
   date: string | ((cells: Cells) => string);
-  amount: string;
-  /** Where the provider writes the refunded part of the amount, if it does. */
-  refunded?: string;
-  /** Whether amounts are whole cents ("1199") rather than decimals ("11.99"). */
-  inCents: boolean;
+  amount: AmountColumns;
   /** The currency's column; none when the provider charges in USD only. */
   currency?: string;
   /** Why a row that is not a completed payment is left out; null for one to import. */
@@ -94,13 +112,10 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
       const skip = spec.skipReason(cells);
       if (skip) return { skip };
       if (spec.currency && !isUsd(cells(spec.currency))) return notUsd(cells(spec.currency));
+      const { column, refunded, inCents } = spec.amount;
       const read = readAll({
-        amount: spec.inCents
-          ? wholeCents(cells(spec.amount), spec.amount)
-          : decimalCents(cells(spec.amount), spec.amount),
-        refunded: spec.refunded
-          ? refundCents(cells(spec.refunded), spec.refunded, spec.inCents)
-          : { value: 0n },
+        amount: inCents ? wholeCents(cells(column), column) : decimalCents(cells(column), column),
+        refunded: refunded ? refundCents(cells(refunded), refunded, inCents) : { value: 0n },
         date: utcDate(dateOf(cells), dateLabel),
       });
       if ('error' in read) return read;
@@ -109,5 +124,15 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
       const text = description(spec.describe(cells, id) + net.note);
       return { entry: { externalId: id, cents: net.cents, date: read.values.date, description: text } };
     },
+  };
+}
+
+/** A status column's skip reason: the refunded status says so, any status not in `paid` is not paid. */
+export function unlessPaid(column: string, paid: readonly string[], refunded?: string) {
+  const accepted = new Set(paid);
+  return (cells: Cells): string | null => {
+    const status = cells(column);
+    if (refunded && status.toLowerCase() === refunded) return 'Refunded.';
+    return accepted.has(status.toLowerCase()) ? null : `Not paid (status "${status}").`;
   };
 }

@@ -16,7 +16,16 @@ import { planImport } from './plan';
 import { ImportFileError } from './read-export';
 
 const PATH = '/admin/revenue/imports';
-const TAGS = ['revenue'];
+
+/** The REST route of a procedure here, under the revenue tag. */
+const route = (
+  method: 'GET' | 'POST' | 'DELETE',
+  path: `/${string}`,
+  summary: string,
+  description?: string,
+) => ({
+  openapi: { method, path, tags: ['revenue'], summary, ...(description ? { description } : {}) },
+});
 /** The rows in error a refused import names in its answer's `errors`. */
 const NAMED_ERRORS = 20;
 /**
@@ -37,21 +46,19 @@ function rowErrors(errors: ImportLine[]): TRPCError {
 /** docs/decisions/044-provider-imports.md: a provider's CSV export into revenue entries, and its undo. */
 export const revenueImportsRouter = router({
   list: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: PATH, tags: TAGS, summary: 'Provider imports, newest first' } })
+    .meta(route('GET', PATH, 'Provider imports, newest first'))
     .input(z.void())
     .output(z.array(revenueImportSchema))
     .query(({ ctx }) => listImports(ctx.database.db)),
 
   create: protectedProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: PATH,
-        tags: TAGS,
-        summary: "Import a payment provider's CSV export",
-        description:
-          'With `dryRun` the preview: counts of rows to add, already imported (duplicate), skipped (refunded, failed, not USD) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added }`, or 400 naming the lines in error, storing nothing.',
-      },
+      ...route(
+        'POST',
+        PATH,
+        "Import a payment provider's CSV export",
+        'With `dryRun` the preview: counts of rows to add, already imported (duplicate), skipped (refunded, failed, not USD) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added }`, or 400 naming the lines in error, storing nothing.',
+      ),
       changes: ['revenues'],
       bodyLimit: BODY_LIMIT,
     })
@@ -73,12 +80,7 @@ export const revenueImportsRouter = router({
 
   undo: protectedProcedure
     .meta({
-      openapi: {
-        method: 'DELETE',
-        path: `${PATH}/{id}`,
-        tags: TAGS,
-        summary: 'Undo an import: delete exactly the entries it added',
-      },
+      ...route('DELETE', `${PATH}/{id}`, 'Undo an import: delete exactly the entries it added'),
       changes: ['revenues'],
     })
     .input(revenueImportIdInput)

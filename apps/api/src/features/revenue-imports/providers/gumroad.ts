@@ -1,4 +1,4 @@
-import { providerFormat } from '../format';
+import { decimalAmount, providerFormat } from '../format';
 
 /**
  * Gumroad's sales export (Audience › Sales › Export): amounts in dollars (Gumroad charges in USD
@@ -11,9 +11,7 @@ export const gumroad = providerFormat({
   required: ['Purchase ID', 'Item Name', 'Purchase Date', 'Sale Price ($)'],
   id: 'Purchase ID',
   date: (cells) => [cells('Purchase Date'), cells('Purchase Time (UTC timezone)')].filter(Boolean).join(' '),
-  amount: 'Sale Price ($)',
-  refunded: 'Partial Refund ($)',
-  inCents: false,
+  amount: decimalAmount('Sale Price ($)', 'Partial Refund ($)'),
   skipReason(cells) {
     if (cells('Fully Refunded?') === YES) return 'Refunded.';
     if (cells('Disputed?') === YES && cells('Dispute Won?') !== YES) return 'Charged back (disputed).';
