@@ -27,6 +27,8 @@ const REST_PATHS = {
   '/revenue/metrics': ['get'],
   '/revenues/all': ['get'],
   '/admin/revenue/{id}': ['put', 'delete'],
+  '/admin/revenue/imports': ['get', 'post'],
+  '/admin/revenue/imports/{id}': ['delete'],
   '/milestones': ['get', 'post'],
   '/milestones/{id}': ['get'],
   '/admin/milestones/{id}': ['put', 'delete'],

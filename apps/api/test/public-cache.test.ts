@@ -245,6 +245,8 @@ describe('the public cache', () => {
       'revenue.create': ['revenues'],
       'revenue.update': ['revenues'],
       'revenue.delete': ['revenues'],
+      'revenueImports.create': ['revenues'],
+      'revenueImports.undo': ['revenues'],
       'milestones.create': ['milestones'],
       'milestones.update': ['milestones'],
       'milestones.delete': ['milestones'],

@@ -17,3 +17,4 @@ export * from './users';
 export * as schema from './schema';
 export * from './revenue-metrics';
 export * from './revenue-ledger';
+export * from './revenue-imports';

@@ -17,6 +17,8 @@ export type Meta = OpenApiMeta & {
   successStatus?: 200 | 201 | 202 | 204;
   publicCache?: readonly PublicTable[];
   changes?: readonly PublicTable[];
+  /** The REST route's body limit in bytes, for the one write that takes a file (the server's default is 1 MiB). */
+  bodyLimit?: number;
 };
 
 /** For writes that touch no table a public answer shows: see Meta. */

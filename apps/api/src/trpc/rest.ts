@@ -40,6 +40,7 @@ export function registerRestRoutes(
       url,
       // A cached read brings its own, shorter set of security headers (see sendCached).
       ...(cached ? { helmet: false } : {}),
+      ...(meta.bodyLimit ? { bodyLimit: meta.bodyLimit } : {}),
       handler: async (request, reply) => {
         const key = cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
         if (key !== null) {

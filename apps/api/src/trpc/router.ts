@@ -3,6 +3,7 @@ import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
 import { revenueRouter } from '../features/revenue/router';
+import { revenueImportsRouter } from '../features/revenue-imports/router';
 import { settingsRouter } from '../features/settings/router';
 import { subscribersRouter } from '../features/subscribers/router';
 import { createCallerFactory, router } from './init';
@@ -10,6 +11,7 @@ import { createCallerFactory, router } from './init';
 export const appRouter = router({
   auth: authRouter,
   revenue: revenueRouter,
+  revenueImports: revenueImportsRouter,
   milestones: milestonesRouter,
   experiments: experimentsRouter,
   subscribers: subscribersRouter,

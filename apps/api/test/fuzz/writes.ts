@@ -13,6 +13,8 @@ import {
   milestoneInput,
   milestoneUpdateInput,
   registerInput,
+  revenueImportIdInput,
+  revenueImportInput,
   revenueInput,
   revenueUpdateInput,
   settingsSchema,
@@ -185,6 +187,24 @@ export const NEWSLETTER_WRITES: WriteEndpoint[] = [
   rest('POST', '/api/subscribers/confirm', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
   rest('POST', '/api/subscribers/unsubscribe', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
   rest('POST', '/api/subscribers/erase', { auth: 'anonymous', valid: TOKEN, schema: mailTokenInput }),
+];
+
+const IMPORT = {
+  provider: 'generic',
+  source: 'ai',
+  csv: 'date,amount,description,id\n2024-01-01,10.00,A fuzzed sale,fuzz-1\n',
+  dryRun: true,
+};
+
+/** The provider imports (docs/decisions/044-provider-imports.md): the import, its preview and its undo. */
+export const IMPORT_WRITES: WriteEndpoint[] = [
+  rest('POST', '/api/admin/revenue/imports', { auth: 'admin', valid: IMPORT, schema: revenueImportInput }),
+  rest('DELETE', '/api/admin/revenue/imports/{id}', {
+    auth: 'admin',
+    valid: {},
+    schema: revenueImportIdInput,
+  }),
+  trpc('revenueImports.create', { auth: 'admin', valid: IMPORT, schema: revenueImportInput }),
 ];
 
 /**

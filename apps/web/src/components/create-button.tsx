@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useNeededOnce } from '../hooks/on-demand';
 import type { DialogProps } from './entity-dialogs';
 
@@ -9,12 +9,12 @@ import type { DialogProps } from './entity-dialogs';
  * An 'Add New …' button and its dialog, given as a lazy component: the dialog, its form and its save
  * are fetched on first open, so a page that only shows the button does not load them.
  */
-export function CreateButton(props: { label: string; Dialog: ComponentType<DialogProps> }) {
+export function CreateButton(props: { label: string; Dialog: ComponentType<DialogProps>; icon?: ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
   const openedOnce = useNeededOnce(opened);
   return (
     <>
-      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
+      <Button leftSection={props.icon ?? <IconPlus size={18} aria-hidden />} onClick={open}>
         {props.label}
       </Button>
       {openedOnce && (

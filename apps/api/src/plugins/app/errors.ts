@@ -7,21 +7,30 @@ import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE
 import { JSON_REQUIRED_MESSAGE } from './cross-site';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (the limit is 1 MiB).',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: JSON_REQUIRED_MESSAGE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
 };
 
-/** Status and body for anything thrown while answering a request. */
-export function describeError(error: unknown): { status: number; body: ErrorBody } {
+const MIB = 1024 * 1024;
+
+/**
+ * Status and body for anything thrown while answering a request; `bodyLimit` is the route's own (the
+ * CSV import takes more than the server's 1 MiB).
+ */
+export function describeError(error: unknown, bodyLimit = MIB): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) return describeTRPCError(error);
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const known = fastifyError.code ? FASTIFY_MESSAGES[fastifyError.code] : undefined;
+    const known =
+      fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `Request body is too large (the limit is ${Math.round((bodyLimit / MIB) * 10) / 10} MiB).`
+        : fastifyError.code
+          ? FASTIFY_MESSAGES[fastifyError.code]
+          : undefined;
     const message =
       known ?? (error instanceof SyntaxError ? 'Request body is not valid JSON.' : fastifyError.message);
     return { status, body: { message: message || 'Bad request.' } };
@@ -45,7 +54,7 @@ export default fp(
     app.decorate('notFoundPage', notFoundPage);
 
     app.setErrorHandler((error, request, reply) => {
-      const { status, body } = describeError(error);
+      const { status, body } = describeError(error, request.routeOptions.bodyLimit);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     });

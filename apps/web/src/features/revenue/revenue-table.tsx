@@ -3,6 +3,7 @@ import { REVENUE_PAGE_DEFAULTS, REVENUE_SOURCE_SHORT_LABELS } from '@journey/con
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate, formatMoney } from '../../lib/format';
+import { ImportButton } from '../revenue-imports/import-button';
 import { CreateRevenueButton } from './create-revenue-button';
 import { UpdateRevenueDialog } from './update-revenue-dialog';
 import { useDeleteRevenue, useRevenuePage } from './use-revenue';
@@ -25,7 +26,12 @@ export function RevenueTable() {
       useDelete={useDeleteRevenue}
       rowLabel={(r) => `${formatMoney(r.amount)} from ${formatDate(r.date)}`}
       emptyText="No revenue yet. Add the first entry."
-      toolbar={<CreateRevenueButton />}
+      toolbar={
+        <>
+          <ImportButton />
+          <CreateRevenueButton />
+        </>
+      }
       UpdateDialog={UpdateRevenueDialog}
     />
   );

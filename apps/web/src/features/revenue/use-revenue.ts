@@ -36,7 +36,7 @@ export function useRevenuePage(input: RevenuePageRequest) {
 }
 
 /** Every revenue write changes the totals, the series, the admin list and its pages: exactly those refresh. */
-function useInvalidateRevenue() {
+export function useInvalidateRevenue() {
   const utils = trpc.useUtils();
   return () =>
     Promise.all([

@@ -1,0 +1,138 @@
+import { pastDateField, REVENUE_DESCRIPTION_MAX } from '@journey/contracts';
+import { decimalCents, formatCents, refundCents, wholeCents, type Read } from './money';
+
+/** What one data row of an export becomes. */
+export type RowOutcome =
+  | { entry: { externalId: string; cents: bigint; date: Date; description: string } }
+  | { skip: string }
+  | { error: string };
+
+/** A cell by its column's name as the header writes it; '' when the column is absent or the cell empty. */
+export type Cells = (column: string) => string;
+
+/** One provider's export: the columns it must have and how a row reads. */
+export interface ExportFormat {
+  /** As the export's header writes them (matched ignoring case and surrounding spaces). */
+  required: readonly string[];
+  read(cells: Cells): RowOutcome;
+}
+
+const pastDate = pastDateField();
+
+/**
+ * A provider's timestamp, from the revenue form's past-date rule: `YYYY-MM-DD`, ISO 8601, or a date and
+ * time without a zone, which the exports write in UTC ("2024-03-15 14:22:05").
+ */
+export function utcDate(text: string, label: string): Read<Date> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: `${label} is required.` };
+  const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(trimmed);
+  const result = pastDate.safeParse(zoneless ? `${trimmed.replace(' ', 'T')}Z` : trimmed);
+  if (!result.success) return { error: `${label}: ${result.error.issues[0]?.message ?? 'invalid date.'}` };
+  return { value: result.data };
+}
+
+/** A composed description within the revenue description's length. */
+export const description = (text: string) =>
+  text.replace(/\s+/g, ' ').trim().slice(0, REVENUE_DESCRIPTION_MAX);
+
+export const isUsd = (currency: string) => currency.trim().toUpperCase() === 'USD';
+
+export const notUsd = (currency: string): RowOutcome => ({
+  skip: `Currency ${currency.trim().toUpperCase() || '(none)'} is not USD.`,
+});
+
+/** The amount net of refunds: a fully refunded row is skipped, a partly refunded one imports the rest. */
+export function netOf(amount: bigint, refunded: bigint): { cents: bigint; note: string } | { skip: string } {
+  if (refunded >= amount) return { skip: 'Refunded.' };
+  if (refunded === 0n) return { cents: amount, note: '' };
+  return { cents: amount - refunded, note: ` (net of a ${formatCents(refunded)} refund)` };
+}
+
+type Values<T> = { [K in keyof T]: T[K] extends Read<infer V> ? V : never };
+
+/** The values of several reads, or the first one's error. */
+export function readAll<T extends Record<string, Read<unknown>>>(
+  reads: T,
+): { values: Values<T> } | { error: string } {
+  const values: Record<string, unknown> = {};
+  for (const [key, read] of Object.entries(reads)) {
+    if ('error' in read) return { error: read.error };
+    values[key] = read.value;
+  }
+  return { values: values as Values<T> };
+}
+
+/** Where a provider writes the amount and the refunded part of it, in cents ("1199") or decimals ("11.99"). */
+export interface AmountColumns {
+  column: string;
+  refunded?: string;
+  inCents: boolean;
+}
+
+export const decimalAmount = (column: string, refunded?: string): AmountColumns => ({
+  column,
+  ...(refunded ? { refunded } : {}),
+  inCents: false,
+});
+
+export const centsAmount = (column: string, refunded?: string): AmountColumns => ({
+  column,
+  ...(refunded ? { refunded } : {}),
+  inCents: true,
+});
+
+/**
+ * A payment provider's export, described by its columns (each spec lists them in the export's order):
+ * see providerFormat.
+ */
+export interface ProviderSpec {
+  required: readonly string[];
+  /** The transaction id's column. */
+  id: string;
+  /** The date's column, or the text of a date split over columns. */
+  date: string | ((cells: Cells) => string);
+  amount: AmountColumns;
+  /** The currency's column; none when the provider charges in USD only. */
+  currency?: string;
+  /** Why a row that is not a completed payment is left out; null for one to import. */
+  skipReason(cells: Cells): string | null;
+  describe(cells: Cells, id: string): string;
+}
+
+/** A provider's rows: status first (failed, refunded), then currency, then exact amounts net of refunds. */
+export function providerFormat(spec: ProviderSpec): ExportFormat {
+  const dateOf = typeof spec.date === 'string' ? (cells: Cells) => cells(spec.date as string) : spec.date;
+  const dateLabel = typeof spec.date === 'string' ? spec.date : 'Date';
+  return {
+    required: spec.required,
+    read(cells) {
+      const id = cells(spec.id);
+      if (id === '') return { error: `${spec.id} is required.` };
+      const skip = spec.skipReason(cells);
+      if (skip) return { skip };
+      if (spec.currency && !isUsd(cells(spec.currency))) return notUsd(cells(spec.currency));
+      const { column, refunded, inCents } = spec.amount;
+      const read = readAll({
+        amount: inCents ? wholeCents(cells(column), column) : decimalCents(cells(column), column),
+        refunded: refunded ? refundCents(cells(refunded), refunded, inCents) : { value: 0n },
+        date: utcDate(dateOf(cells), dateLabel),
+      });
+      if ('error' in read) return read;
+      const net = netOf(read.values.amount, read.values.refunded);
+      if ('skip' in net) return net;
+      const text = description(spec.describe(cells, id) + net.note);
+      return { entry: { externalId: id, cents: net.cents, date: read.values.date, description: text } };
+    },
+  };
+}
+
+/** A status column's skip reason: the refunded status says so, any status not in `paid` is not paid. */
+export function unlessPaid(column: string, paid: readonly string[], refunded?: string) {
+  const accepted = new Set(paid);
+  return (cells: Cells): string | null => {
+    const status = cells(column);
+    if (refunded && status.toLowerCase() === refunded) return 'Refunded.';
+    return accepted.has(status.toLowerCase()) ? null : `Not paid (status "${status}").`;
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { decimalCents, formatCents, refundCents, wholeCents } from '../src/features/revenue-imports/money';
+import { ImportFileError, readExport } from '../src/features/revenue-imports/read-export';
+
+const rowsOf = async (provider: Parameters<typeof readExport>[0], csv: string) => readExport(provider, csv);
+
+describe('import money', () => {
+  it.each([
+    ['12.5', 1250n],
+    ['1,234.56', 123456n],
+    ['0.01', 1n],
+    ['999999999999.99', 99999999999999n],
+  ])('reads the decimal %j as %s cents', (text, cents) => {
+    expect(decimalCents(text, 'Amount')).toEqual({ value: cents });
+  });
+
+  it.each([
+    ['12.345', 'Amount can have at most 2 decimal places.'],
+    ['abc', 'Amount must be a valid number.'],
+    ['0', 'Amount must be greater than 0.'],
+    ['1000000000000', 'Amount must be less than $1,000,000,000,000.'],
+  ])('refuses the decimal %j', (text, error) => {
+    expect(decimalCents(text, 'Amount')).toEqual({ error });
+  });
+
+  it('reads cents exactly and writes decimal strings without floats', () => {
+    expect(wholeCents('1199', 'total')).toEqual({ value: 1199n });
+    expect(wholeCents('11.99', 'total')).toEqual({ error: 'total must be a whole number of cents.' });
+    expect(refundCents('0.0', 'Partial Refund ($)', false)).toEqual({ value: 0n });
+    expect(refundCents('', 'refunded_amount', true)).toEqual({ value: 0n });
+    expect(formatCents(5n)).toBe('0.05');
+    expect(formatCents(30000000000000001n)).toBe('300000000000000.01');
+  });
+});
+
+describe('provider rows', () => {
+  it('imports a Stripe partial refund as the net, and names why rows are left out', async () => {
+    const csv = [
+      'id,Created (UTC),Amount,Amount Refunded,Currency,Status,Description',
+      'ch_1,2024-03-06 15:00:00,99.99,20.00,usd,Paid,Team plan',
+      'ch_2,2024-03-06 15:00:00,10.00,0,usd,Failed,Declined',
+      'ch_3,2024-03-06 15:00:00,10.00,0,eur,Paid,Euro',
+    ].join('\n');
+    const read = await rowsOf('stripe', csv);
+    expect(read.rows).toEqual([
+      {
+        line: 2,
+        externalId: 'ch_1',
+        cents: 7999n,
+        date: new Date('2024-03-06T15:00:00Z'),
+        description: 'Stripe: Team plan (net of a 20.00 refund)',
+      },
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 3, reason: 'Not paid (status "Failed").' },
+      { line: 4, reason: 'Currency EUR is not USD.' },
+    ]);
+  });
+
+  it('reads Gumroad dates from two columns in UTC and skips lost disputes', async () => {
+    const csv = [
+      'Purchase ID,Item Name,Purchase Date,Purchase Time (UTC timezone),Sale Price ($),Disputed?,Dispute Won?',
+      'g1,Ebook,2024-06-02,09:00:00,9.99,0,0',
+      'g2,Ebook,2024-06-02,09:00:00,9.99,1,0',
+    ].join('\r\n');
+    const read = await rowsOf('gumroad', csv);
+    expect(read.rows[0]).toMatchObject({ cents: 999n, date: new Date('2024-06-02T09:00:00Z') });
+    expect(read.skipped).toEqual([{ line: 3, reason: 'Charged back (disputed).' }]);
+  });
+
+  it('gives a generic row without an id the same id on every read, and counts repeats once', async () => {
+    const csv = 'date,amount,description\n2024-01-01,5,Same sale\n2024-01-01,5.00,Same sale\n';
+    const first = await rowsOf('generic', csv);
+    const second = await rowsOf('generic', csv);
+    expect(first.rows).toHaveLength(1);
+    expect(first.repeated).toBe(1);
+    expect(first.rows[0]?.externalId).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(second.rows[0]?.externalId).toBe(first.rows[0]?.externalId);
+  });
+
+  it('refuses dates in the future and descriptions the form would refuse, at their line', async () => {
+    const csv = 'date,amount,description\n2999-01-01,5,Far future\n2024-01-01,5,Tiny\n';
+    const read = await rowsOf('generic', csv);
+    expect(read.errors).toEqual([
+      { line: 2, message: 'date: Date cannot be in the future.' },
+      { line: 3, message: 'description must be at least 5 characters.' },
+    ]);
+  });
+
+  it('refuses a file over 100,000 rows at the first row too many', async () => {
+    const csv = `date,amount,description\n${'2024-01-01,5,A sale row\n'.repeat(100_001)}`;
+    await expect(rowsOf('generic', csv)).rejects.toThrow(
+      new ImportFileError(100_002, 'the file has more than 100,000 rows; split it.'),
+    );
+  });
+});

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IMPORT_PROVIDERS, type ImportProvider } from '@journey/contracts';
+import { listLedger, schema } from '@journey/db';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { call, useAdminServer } from './helpers';
+
+const admin = useAdminServer();
+const URL = '/api/admin/revenue/imports';
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, 'fixtures', 'imports', `${name}.csv`), 'utf8');
+const entries = () => admin.server.db.$count(schema.revenues);
+const totalRevenue = async () =>
+  (await call(admin.server.app, 'GET', '/api/revenue')).json().totalRevenue as string;
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+const post = (provider: ImportProvider, csv: string, dryRun: boolean) =>
+  admin.call('POST', URL, { provider, source: 'passive', csv, dryRun });
+
+/** Each fixture, counted and summed by hand from its rows. */
+const EXPECTED: Record<ImportProvider, { add: number; skipped: number; total: string }> = {
+  // 120.00 + 250.00 + (99.99 − 20.00) + 1,234.50; refunded, failed and EUR rows left out.
+  stripe: { add: 4, skipped: 3, total: '1684.49' },
+  // 11.99 + 49.00 + (100.00 − 25.00); refunded, GBP and failed left out.
+  'lemon-squeezy': { add: 3, skipped: 3, total: '135.99' },
+  // 24.00 + 155.00 + 0.05; canceled, past due and EUR left out.
+  paddle: { add: 3, skipped: 3, total: '179.05' },
+  // 25.00 + 9.99 + (100.00 − 30.00) + 15.00; fully refunded and charged back left out.
+  gumroad: { add: 4, skipped: 2, total: '119.99' },
+  // 1500.00 + 1250.50 + 42.00 + 0.99 + 300.00, one without an id.
+  generic: { add: 5, skipped: 0, total: '3093.49' },
+};
+
+describe('revenue imports', () => {
+  it('refuses imports, undos and the list without a session (401), storing nothing', async () => {
+    const body = { provider: 'generic', source: 'ai', csv: fixture('generic'), dryRun: false };
+    expect((await call(admin.server.app, 'POST', URL, body)).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'GET', URL)).statusCode).toBe(401);
+    expect((await call(admin.server.app, 'DELETE', `${URL}/1`)).statusCode).toBe(401);
+    expect(await entries()).toBe(0);
+  });
+
+  it.each(IMPORT_PROVIDERS)(
+    'imports the %s fixture once: preview, import, duplicates, undo',
+    async (provider) => {
+      const expected = EXPECTED[provider];
+      const csv = fixture(provider);
+      const manual = await admin.call('POST', '/api/revenue', {
+        amount: '10.00',
+        source: 'ai',
+        description: `Manual entry beside ${provider}`,
+        date: '2024-01-01',
+      });
+      expect(manual.statusCode).toBe(201);
+      const before = await totalRevenue();
+
+      const preview = await post(provider, csv, true);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ ...expected, duplicate: 0, errors: [] });
+      expect(preview.json().skippedReasons).toHaveLength(expected.skipped);
+      expect(await totalRevenue()).toBe(before);
+
+      const imported = await post(provider, csv, false);
+      expect(imported.statusCode, imported.body).toBe(200);
+      const { id, added, total } = imported.json();
+      expect({ added, total }).toEqual({ added: expected.add, total: expected.total });
+      expect(cents(await totalRevenue()) - cents(before)).toBe(cents(expected.total));
+      const stored = await admin.server.db
+        .select()
+        .from(schema.revenues)
+        .where(eq(schema.revenues.importId, id));
+      expect(
+        stored.every((row) => row.provider === provider && row.externalId && row.source === 'passive'),
+      ).toBe(true);
+
+      const again = await post(provider, csv, true);
+      expect(again.json()).toMatchObject({ add: 0, duplicate: expected.add, skipped: expected.skipped });
+      const second = await post(provider, csv, false);
+      expect(second.json()).toMatchObject({ added: 0, total: '0.00' });
+      expect(cents(await totalRevenue()) - cents(before)).toBe(cents(expected.total));
+
+      const ledgerBefore = (await listLedger(admin.server.db)).length;
+      const undone = await admin.call('DELETE', `${URL}/${id}`);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json()).toEqual({ id, removed: expected.add, total: expected.total });
+      expect(await totalRevenue()).toBe(before);
+      const manualStill = await admin.call('GET', '/api/revenues/all');
+      expect(manualStill.json().map((r: { id: number }) => r.id)).toContain(manual.json().id);
+
+      const changes = await admin.server.db
+        .select()
+        .from(schema.revenueChanges)
+        .where(eq(schema.revenueChanges.importId, id));
+      expect(changes.filter((c) => c.action === 'create')).toHaveLength(expected.add);
+      expect(changes.filter((c) => c.action === 'delete')).toHaveLength(expected.add);
+      const ledger = await listLedger(admin.server.db);
+      expect(ledger).toHaveLength(ledgerBefore + 1);
+      expect(ledger.at(-1)).toMatchObject({
+        revenueId: null,
+        field: 'import',
+        newValue: null,
+        reason: 'Import undone',
+      });
+      expect(ledger.at(-1)?.oldValue).toContain(`import #${id}: ${expected.add} entries, ${expected.total}`);
+
+      expect((await admin.call('DELETE', `${URL}/${id}`)).statusCode).toBe(409);
+      const list = await admin.call('GET', URL);
+      expect(list.json()[1]).toMatchObject({ id, provider, added: expected.add, total: expected.total });
+      expect(list.json()[1].undoneAt).toEqual(expect.any(String));
+    },
+  );
+
+  it('answers 404 for the undo of an unknown import', async () => {
+    const response = await admin.call('DELETE', `${URL}/999999`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Import not found');
+  });
+
+  it('lists row errors with their physical line in the preview, and refuses the import whole', async () => {
+    const csv = fixture('bad-amount');
+    const preview = await post('generic', csv, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      add: 1,
+      errors: [
+        { line: 3, message: 'amount can have at most 2 decimal places.' },
+        { line: 4, message: 'amount must be a valid number.' },
+      ],
+    });
+    const before = await entries();
+    const response = await post('generic', csv, false);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Line 3: amount can have at most 2 decimal places. Nothing was imported: 2 rows have errors.',
+    );
+    expect(response.json().errors).toEqual({
+      'line 3': 'amount can have at most 2 decimal places.',
+      'line 4': 'amount must be a valid number.',
+    });
+    expect(await entries()).toBe(before);
+  });
+
+  it('counts lines across quoted line breaks, CRLF and blank lines', async () => {
+    const csv =
+      '\uFEFFdate,amount,description\r\n2024-01-01,5,"Two\r\nlines"\r\n\r\n2024-01-02,x,Bad amount here\r\n';
+    const preview = await post('generic', csv, true);
+    expect(preview.json().errors).toEqual([{ line: 5, message: 'amount must be a valid number.' }]);
+  });
+
+  const refused: [string, () => { provider: ImportProvider; csv: string }, string][] = [
+    [
+      'wrong columns',
+      () => ({ provider: 'generic', csv: fixture('wrong-columns') }),
+      'Line 1: missing columns date, amount, description (expected a header with date, amount, description).',
+    ],
+    [
+      'Stripe columns missing',
+      () => ({ provider: 'stripe', csv: 'id,Amount\nch_1,10.00\n' }),
+      'Line 1: missing columns Created (UTC), Currency, Status (expected a header with id, Created (UTC), Amount, Currency, Status).',
+    ],
+    [
+      'an unclosed quote',
+      () => ({ provider: 'generic', csv: 'date,amount,description\n2024-01-01,5,"never closed\n' }),
+      'Line 2: ',
+    ],
+    [
+      'an 11 MB file',
+      () => ({ provider: 'generic', csv: elevenMegabytes() }),
+      'The file is larger than 10 MB',
+    ],
+    [
+      'binary content',
+      () => ({
+        provider: 'generic',
+        csv: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]).toString('latin1'),
+      }),
+      'The file is not a CSV text file.',
+    ],
+    [
+      'invalid UTF-8',
+      () => ({ provider: 'generic', csv: Buffer.from([0x64, 0xc3, 0x28, 0x0a]).toString('utf8') }),
+      'The file is not a CSV text file.',
+    ],
+    ['an empty file', () => ({ provider: 'generic', csv: '' }), 'The file is empty.'],
+  ];
+
+  it.each(refused)(
+    'refuses %s with 400 naming the line or reason, storing nothing',
+    async (_, make, message) => {
+      const before = await entries();
+      const imports = await admin.server.db.$count(schema.revenueImports);
+      for (const dryRun of [true, false]) {
+        const response = await admin.call('POST', URL, { ...make(), source: 'ai', dryRun });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().message).toContain(message);
+        expect(response.json().errors.csv).toContain(message);
+      }
+      expect(await entries()).toBe(before);
+      expect(await admin.server.db.$count(schema.revenueImports)).toBe(imports);
+    },
+  );
+
+  it('refuses a body past the route limit with the one JSON error body', async () => {
+    const response = await admin.call('POST', URL, {
+      provider: 'generic',
+      source: 'ai',
+      csv: '"'.repeat(11 * 1024 * 1024),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json().message).toBe('Request body is too large (the limit is 20.1 MiB).');
+  });
+
+  it('names a bad provider or source as the other writes do', async () => {
+    const response = await admin.call('POST', URL, { provider: 'paypal', source: 'ai', csv: 'a' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.provider).toBe(
+      'Provider must be stripe, lemon-squeezy, paddle, gumroad or generic.',
+    );
+  });
+
+  it('lists the three paths in the OpenAPI document', async () => {
+    const document = (await call(admin.server.app, 'GET', '/api/openapi.json')).json();
+    const paths = document.paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/admin/revenue/imports'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/admin/revenue/imports/{id}'] ?? {})).toEqual(['delete']);
+  });
+});
+
+/** A generic CSV of valid rows just over 11 MB. */
+function elevenMegabytes(): string {
+  const row = '2024-01-01,10.00,A row that fills the file up\n';
+  return `date,amount,description\n${row.repeat(Math.ceil((11 * 1024 * 1024) / row.length))}`;
+}

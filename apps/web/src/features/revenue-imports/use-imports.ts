@@ -1,0 +1,59 @@
+import type {
+  ErrorBody,
+  RevenueImportPreview,
+  RevenueImportRequest,
+  RevenueImportResult,
+} from '@journey/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { useInvalidateRevenue } from '../revenue/use-revenue';
+
+/** A refused import: the server's message, naming the line and the reason. */
+export class ImportRefused extends Error {}
+
+/**
+ * Posts to the REST route rather than tRPC: only that route takes a 10 MB body (the tRPC endpoint
+ * keeps the server's 1 MiB), docs/decisions/044-provider-imports.md.
+ */
+async function postImport<T>(request: RevenueImportRequest): Promise<T> {
+  const response = await fetch('/api/admin/revenue/imports', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const body = (await response.json().catch(() => ({ message: response.statusText }))) as T | ErrorBody;
+  if (!response.ok)
+    throw new ImportRefused((body as ErrorBody).message || `Import failed (${response.status}).`);
+  return body as T;
+}
+
+export function useImportList() {
+  return trpc.revenueImports.list.useQuery();
+}
+
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (request: Omit<RevenueImportRequest, 'dryRun'>) =>
+      postImport<RevenueImportPreview>({ ...request, dryRun: true }),
+  });
+}
+
+/** The import, then the revenue totals, chart, table and the import list refresh. */
+export function useRunImport() {
+  const invalidateRevenue = useInvalidateRevenue();
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (request: Omit<RevenueImportRequest, 'dryRun'>) =>
+      postImport<RevenueImportResult>({ ...request, dryRun: false }),
+    onSuccess: () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]),
+  });
+}
+
+export function useUndoImport() {
+  const invalidateRevenue = useInvalidateRevenue();
+  const utils = trpc.useUtils();
+  return trpc.revenueImports.undo.useMutation({
+    onSuccess: () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]),
+  });
+}
