@@ -21,6 +21,7 @@ export * from './page-orders';
 export * from './records';
 export * from './paging';
 export * from './revenue';
+export * from './revenue-history';
 export * from './revenue-metrics';
 export * from './revenue-series';
 export * from './legal-defaults';

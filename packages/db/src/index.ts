@@ -17,3 +17,5 @@ export * from './users';
 export * as schema from './schema';
 export * from './revenue-metrics';
 export * from './revenue-ledger';
+export * from './revenue-history';
+export * from './revenue-writes';

@@ -35,7 +35,15 @@ export interface LedgerRow extends Omit<LedgerRowValues, 'changedAt'> {
 }
 
 export function ledgerRowHash(row: Omit<LedgerRow, 'id' | 'hash' | 'changeId'>): string {
-  const fields = [row.revenueId, row.changedAt, row.field, row.oldValue, row.newValue, row.reason, row.prevHash];
+  const fields = [
+    row.revenueId,
+    row.changedAt,
+    row.field,
+    row.oldValue,
+    row.newValue,
+    row.reason,
+    row.prevHash,
+  ];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 

@@ -76,7 +76,9 @@ export const revenues = pgTable(
   (table) => [
     // Importing the same export twice adds nothing: a provider's transaction id is stored once.
     uniqueIndex('revenues_provider_external_id_key').on(table.provider, table.externalId),
-    index('revenues_import_id_idx').on(table.importId).where(sql`${table.importId} is not null`),
+    index('revenues_import_id_idx')
+      .on(table.importId)
+      .where(sql`${table.importId} is not null`),
     ...keysetIndexes('revenues', [table.date, table.amount, table.source, table.description], table.id),
     check('revenues_amount_positive', sql`${table.amount} > 0`),
     check('revenues_source_valid', isOneOf(table.source, REVENUE_SOURCES)),

@@ -1,8 +1,4 @@
-import {
-  IMPORT_PROVIDERS,
-  REVENUE_CHANGE_ACTIONS,
-  REVENUE_SOURCES,
-} from '@journey/contracts/constants';
+import { IMPORT_PROVIDERS, REVENUE_CHANGE_ACTIONS, REVENUE_SOURCES } from '@journey/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
