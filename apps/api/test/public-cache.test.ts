@@ -240,6 +240,7 @@ describe('the public cache', () => {
       'revenue.create': ['revenues'],
       'revenue.update': ['revenues'],
       'revenue.delete': ['revenues'],
+      'revenue.undo': ['revenues'],
       'milestones.create': ['milestones'],
       'milestones.update': ['milestones'],
       'milestones.delete': ['milestones'],

@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import { OPEN_DATA_PATHS } from '@journey/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicSummary, revenueCsv } from '../features/open-data/data';
+import { ledgerCsv, publicLedger } from '../features/open-data/ledger';
 import { sendPublicFile } from '../http/public-file';
 
 /** Where the open data lives; this plugin is registered under it, so CORS reaches nothing else. */
@@ -40,6 +41,25 @@ export default async function openData(app: FastifyInstance) {
       headers: OPEN_DATA_HEADERS,
       tables: ['revenues'],
       produce: () => revenueCsv(database),
+    }),
+  );
+  // docs/decisions/043-correction-ledger.md: the ledger's writes notify as 'revenues' (migration 0007).
+  app.get(at(OPEN_DATA_PATHS.ledger), { helmet: false }, async (_request, reply) =>
+    sendPublicFile(reply, publicCache, {
+      key: OPEN_DATA_PATHS.ledger,
+      contentType: 'application/json; charset=utf-8',
+      headers: OPEN_DATA_HEADERS,
+      tables: ['revenues'],
+      produce: async () => JSON.stringify(await publicLedger(database)),
+    }),
+  );
+  app.get(at(OPEN_DATA_PATHS.ledgerCsv), { helmet: false }, async (_request, reply) =>
+    sendPublicFile(reply, publicCache, {
+      key: OPEN_DATA_PATHS.ledgerCsv,
+      contentType: 'text/csv; charset=utf-8',
+      headers: OPEN_DATA_HEADERS,
+      tables: ['revenues'],
+      produce: () => ledgerCsv(database),
     }),
   );
 }
