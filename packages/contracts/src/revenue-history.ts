@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REVENUE_REASON_MAX } from './constants';
 import { REVENUE_CHANGE_ACTIONS, REVENUE_SOURCES } from './enums';
-import { decimalString, hasNoNul, idInput, isoTimestamp } from './fields';
-import { revenueUpdateInput } from './revenue';
+import { decimalString, hasNoNul, idField, idInput, isoTimestamp } from './fields';
+import { revenueInput } from './revenue';
 
 /**
  * docs/decisions/043-correction-ledger.md: the optional reason an admin gives for an edit, a delete or
@@ -17,7 +17,9 @@ export const revenueReasonField = z
   .transform((value) => value || undefined);
 
 const withReason = { reason: revenueReasonField };
-export const revenueEditInput = revenueUpdateInput.extend(withReason);
+/** The edit form's fields: an entry's values and the reason. */
+export const revenueEditFields = revenueInput.extend(withReason);
+export const revenueEditInput = revenueEditFields.extend({ id: idField });
 export const revenueDeleteInput = idInput.extend(withReason);
 export const revenueUndoInput = idInput.extend(withReason);
 

@@ -42,6 +42,7 @@ export const pageRoutes: readonly PageRoute[] = [
     publicTables: ['revenues', 'milestones', 'experiments'],
     queries: (trpc) => ({
       revenueSummary: trpc.revenue.summary.queryOptions(),
+      revenueCorrections: trpc.revenue.corrections.queryOptions(),
       // The chart's default range, so the first HTML holds its figures.
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),

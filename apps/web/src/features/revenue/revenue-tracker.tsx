@@ -14,6 +14,7 @@ import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CorrectionsLink } from './corrections-link';
 import { CreateRevenueButton } from './create-revenue-button';
 import { useRevenueSummary } from './use-revenue';
 import classes from './revenue-tracker.module.css';
@@ -123,6 +124,7 @@ export function RevenueTracker() {
           );
         })}
       </SimpleGrid>
+      <CorrectionsLink />
     </LandingSection>
   );
 }
