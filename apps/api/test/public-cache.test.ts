@@ -1,6 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { defaultSettings } from '@journey/contracts';
-import { getRevenueSummary, getSettings, listExperiments, listMilestones, revenueSeries } from '@journey/db';
+import {
+  countCorrections,
+  getRevenueSummary,
+  getSettings,
+  listExperiments,
+  listMilestones,
+  revenueSeries,
+} from '@journey/db';
 import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
@@ -31,8 +38,9 @@ const { server } = admin;
 
 /** What each read must show: computed from the database now, bypassing every cache. */
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
-  const [revenueSummary, series, milestones, experiments, settings] = await Promise.all([
+  const [revenueSummary, corrections, series, milestones, experiments, settings] = await Promise.all([
     getRevenueSummary(server.db),
+    countCorrections(server.db),
     revenueSeries(server.db, 'all'),
     listMilestones(server.db),
     listExperiments(server.db),
@@ -44,6 +52,7 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
     '/': {
       'auth.me': null,
       'revenue.summary': revenueSummary,
+      'revenue.corrections': { corrections },
       'revenue.series': series,
       'milestones.list': milestones,
       'experiments.list': experiments,

@@ -5,6 +5,9 @@ import { createRevenue, expectToast, gotoHydrated, stillness } from './support';
 
 // docs/decisions/043-correction-ledger.md: reasons on edit and delete, the history, undo, the public ledger.
 
+const KEPT = { amount: '300', source: 'ai', description: 'Kept and corrected', date: '2024-06-01' } as const;
+const TWICE = { amount: '45', source: 'passive', description: 'Entered twice', date: '2024-06-02' } as const;
+
 interface LedgerRow {
   entryId: number;
   field: string;
@@ -18,18 +21,8 @@ test('an edit and a delete with reasons reach the ledger, and undo restores the 
   api,
   axe,
 }) => {
-  const kept = await createRevenue(api, {
-    amount: '300',
-    source: 'ai',
-    description: 'Kept and corrected',
-    date: '2024-06-01',
-  });
-  const twice = await createRevenue(api, {
-    amount: '45',
-    source: 'passive',
-    description: 'Entered twice',
-    date: '2024-06-02',
-  });
+  const kept = await createRevenue(api, KEPT);
+  const twice = await createRevenue(api, TWICE);
   const revenue = await openAdminTab(page, 'revenue');
 
   // Edit with a reason, typed key by key.
@@ -92,6 +85,7 @@ test('an edit and a delete with reasons reach the ledger, and undo restores the 
 test('the tracker links the correction ledger, counting its corrections', async ({
   adminPage: page,
   api,
+  axe,
 }) => {
   const entry = await createRevenue(api, {
     amount: '12',
@@ -125,4 +119,5 @@ test('the tracker links the correction ledger, counting its corrections', async 
     'href',
     '/api/public/ledger.csv',
   );
+  await axe();
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REVENUE_REASON_MAX } from './constants';
-import { REVENUE_CHANGE_ACTIONS, REVENUE_SOURCES } from './enums';
-import { decimalString, hasNoNul, idField, idInput, isoTimestamp } from './fields';
-import { revenueInput } from './revenue';
+import { REVENUE_CHANGE_ACTIONS } from './enums';
+import { hasNoNul, idField, idInput, isoTimestamp } from './fields';
+import { revenueInput, revenueSchema } from './revenue';
 
 /**
  * docs/decisions/043-correction-ledger.md: the optional reason an admin gives for an edit, a delete or
@@ -24,12 +24,7 @@ export const revenueDeleteInput = idInput.extend(withReason);
 export const revenueUndoInput = idInput.extend(withReason);
 
 /** An entry's values as a change records them: the amount as its decimal string, the date as ISO 8601. */
-export const revenueSnapshotSchema = z.object({
-  amount: decimalString,
-  source: z.enum(REVENUE_SOURCES),
-  description: z.string(),
-  date: isoTimestamp,
-});
+export const revenueSnapshotSchema = revenueSchema.omit({ id: true });
 export type RevenueSnapshot = z.infer<typeof revenueSnapshotSchema>;
 
 /** One recorded create, update or delete of an entry (an undo is one of them, with `undoOf`). */

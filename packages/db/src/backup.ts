@@ -64,18 +64,9 @@ const OLDER_ROWS: Partial<Record<BackupTableName, BackupRow>> = { subscribers: {
  * The ledger's rows come back as they were, hashes included, so its chain still verifies
  * (docs/decisions/043-correction-ledger.md).
  */
-const SERIAL_TABLES = [
-  users,
-  revenueImports,
-  revenues,
-  revenueChanges,
-  revenueLedger,
-  milestones,
-  experiments,
-  subscribers,
-  broadcasts,
-];
-/**
+const SERIAL_TABLES = Object.values(BACKUP_TABLES).filter((table) =>
+  ['PgSerial', 'PgBigSerial53'].includes(table.id.columnType),
+); /**
  * A database holding any of these is in use; a restore refuses it. Experiments are seeded and the
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
  * hold both: a restore replaces them.

@@ -1,17 +1,8 @@
 import { revenueInput, type RevenueSource } from '@journey/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countCorrections,
-  createRevenue,
-  deleteRevenue,
-  firstBrokenLedgerRow,
-  LEDGER_GENESIS_HASH,
-  ledgerRowHash,
-  listLedger,
-  revenueHistory,
-  undoLastRevenueChange,
-  updateRevenue,
-} from '../src';
+import { countCorrections, revenueHistory } from '../src/revenue-history';
+import { firstBrokenLedgerRow, LEDGER_GENESIS_HASH, ledgerRowHash, listLedger } from '../src/revenue-ledger';
+import { createRevenue, deleteRevenue, undoLastRevenueChange, updateRevenue } from '../src/revenue-writes';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../src/testing';
 
 let test: TestDatabase;

@@ -30,10 +30,15 @@ import {
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { adminRowProcedures, deleteProcedure, notFound, type RowKind } from '../../trpc/admin-rows';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { protectedProcedure, publicProcedure, router, type Meta } from '../../trpc/init';
 import { revenueMetrics } from './metrics';
 
 const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
+
+/** The REST address of something about one entry, under its admin path. */
+const ofOneEntry = (method: 'GET' | 'POST', action: string, summary: string): Meta => ({
+  openapi: { method, path: `/admin/revenue/{id}/${action}`, tags: ['revenue'], summary },
+});
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -122,14 +127,7 @@ export const revenueRouter = router({
 
   /** An entry's recorded changes, newest first; a deleted entry keeps its history. */
   history: protectedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/revenue/{id}/history',
-        tags: ['revenue'],
-        summary: "A revenue entry's changes, newest first",
-      },
-    })
+    .meta(ofOneEntry('GET', 'history', "A revenue entry's changes, newest first"))
     .input(idInput)
     .output(revenueHistorySchema)
     .query(async ({ ctx, input }) => {
@@ -140,16 +138,8 @@ export const revenueRouter = router({
 
   /** Reverts the entry's newest change, recorded and published as a change of its own. */
   undo: protectedProcedure
-    .meta({
-      changes: ['revenues'],
-      openapi: {
-        method: 'POST',
-        path: '/admin/revenue/{id}/undo',
-        tags: ['revenue'],
-        summary: "Undo a revenue entry's last change",
-        description: 'Undoing again undoes the undo: it is always the last change that is reverted.',
-      },
-    })
+    // Undoing again undoes the undo: it is always the last change that is reverted.
+    .meta({ changes: ['revenues'], ...ofOneEntry('POST', 'undo', "Undo a revenue entry's last change") })
     .input(revenueUndoInput)
     .output(revenueChangeSchema)
     .mutation(async ({ ctx, input }) => {

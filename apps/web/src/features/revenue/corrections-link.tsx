@@ -13,11 +13,16 @@ export function CorrectionsLink() {
   if (count === 0) return null;
   return (
     <Text size="sm" c="dimmed" ta="center">
-      <Anchor href={OPEN_DATA_PATHS.ledger} size="sm">
+      <Anchor href={OPEN_DATA_PATHS.ledger} size="sm" underline="always">
         {count === 1 ? '1 correction' : `${count.toLocaleString('en-US')} corrections`}
       </Anchor>{' '}
       to entries after they were published (
-      <Anchor href={OPEN_DATA_PATHS.ledgerCsv} size="sm" aria-label="Correction ledger as CSV">
+      <Anchor
+        href={OPEN_DATA_PATHS.ledgerCsv}
+        size="sm"
+        underline="always"
+        aria-label="Correction ledger as CSV"
+      >
         CSV
       </Anchor>
       )
