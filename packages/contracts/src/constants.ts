@@ -53,7 +53,7 @@ export const DEFAULT_EXPERIMENT_IMAGE_URL = '/images/experiments/placeholder.svg
 
 /**
  * The most procedures one tRPC request may call: the server answers 400 past it, and the web app's
- * batching link splits its batches at it. The web app batches at most five (the landing page's reads,
+ * batching link splits its batches at it. The web app batches at most six (the landing page's reads,
  * client-rendered under `pnpm dev`); without a cap one GET could run hundreds.
  */
 export const MAX_TRPC_BATCH = 10;
