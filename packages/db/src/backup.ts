@@ -71,15 +71,7 @@ const SERIAL_TABLES = Object.values(BACKUP_TABLES).filter((table) =>
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
  * hold both: a restore replaces them.
  */
-const USER_DATA_TABLES = {
-  users,
-  sessions,
-  revenues,
-  revenueChanges,
-  milestones,
-  subscribers,
-  broadcasts,
-};
+const USER_DATA_TABLES = { users, sessions, revenues, revenueChanges, milestones, subscribers, broadcasts };
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */
 export interface BackupMigration {

@@ -1,4 +1,4 @@
-import type { Revenue, RevenueChange, RevenueValues } from '@journey/contracts';
+import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { recordRevenueChange, snapshotOf } from './revenue-history';
@@ -100,7 +100,8 @@ export function undoLastRevenueChange(
       .limit(1);
     if (!last) return null;
     const undo = { revenueId: id, undoOf: last.id, reason: reason || `Undo of change #${last.id}` };
-    const restore = last.before as ReturnType<typeof snapshotOf> | null;
+    // The jsonb column holds what `snapshotOf` wrote.
+    const restore = last.before as RevenueSnapshot | null;
     if (!restore) {
       const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
       if (!row) throw new Error(`revenue entry ${id} is missing after its last change`);
