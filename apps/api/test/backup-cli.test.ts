@@ -135,7 +135,9 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
     expect(result.stdout).toContain(
       `Wrote ${backupFile} (${size} bytes, at migration ${latestMigrationTag()})`,
     );
-    expect(result.stdout).toMatch(/users +1 rows\n +sessions +1 rows\n +revenues +2 rows\n/);
+    expect(result.stdout).toMatch(
+      /users +1 rows\n +sessions +1 rows\n +revenueImports +0 rows\n +revenues +2 rows\n +revenueChanges +0 rows\n/,
+    );
     expect(result.stdout).toMatch(/experiments +5 rows\n +subscribers +1 rows\n/);
   });
 

@@ -1,6 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { defaultSettings } from '@journey/contracts';
-import { getRevenueSummary, getSettings, listExperiments, listMilestones, revenueSeries } from '@journey/db';
+import {
+  countCorrections,
+  getRevenueSummary,
+  getSettings,
+  listExperiments,
+  listMilestones,
+  revenueSeries,
+} from '@journey/db';
 import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
@@ -34,20 +41,24 @@ const { server } = admin;
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
   // The metrics read only the database, the product name and the clock of the services.
   const services = { config: { productName: 'Unicorn' }, database: { db: server.db }, now: () => new Date() };
-  const [revenueSummary, series, metrics, milestones, experiments, settings] = await Promise.all([
-    getRevenueSummary(server.db),
-    revenueSeries(server.db, 'all'),
-    revenueMetrics(services as Parameters<typeof revenueMetrics>[0]),
-    listMilestones(server.db),
-    listExperiments(server.db),
-    getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
-  ]);
+  const [revenueSummary, corrections, series, metrics, milestones, experiments, settings] = await Promise.all(
+    [
+      getRevenueSummary(server.db),
+      countCorrections(server.db),
+      revenueSeries(server.db, 'all'),
+      revenueMetrics(services as Parameters<typeof revenueMetrics>[0]),
+      listMilestones(server.db),
+      listExperiments(server.db),
+      getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
+    ],
+  );
   const { story, legal: _legal, forecastTargetMonth: _target, ...site } = settings;
   const { quote, body } = splitLeadQuote(story);
   const byUrl = {
     '/': {
       'auth.me': null,
       'revenue.summary': revenueSummary,
+      'revenue.corrections': { corrections },
       'revenue.series': series,
       'revenue.metrics': metrics,
       'milestones.list': milestones,
@@ -247,6 +258,7 @@ describe('the public cache', () => {
       'revenue.delete': ['revenues'],
       'revenueImports.create': ['revenues'],
       'revenueImports.undo': ['revenues'],
+      'revenue.undo': ['revenues'],
       'milestones.create': ['milestones'],
       'milestones.update': ['milestones'],
       'milestones.delete': ['milestones'],

@@ -81,6 +81,9 @@ describe('revenue imports', () => {
       expect(cents(await totalRevenue()) - cents(before)).toBe(cents(expected.total));
 
       const ledgerBefore = (await listLedger(admin.server.db)).length;
+      const corrections = async () =>
+        (await admin.call('GET', '/api/revenue/corrections')).json().corrections;
+      const correctionsBefore = await corrections();
       const undone = await admin.call('DELETE', `${URL}/${id}`);
       expect(undone.statusCode, undone.body).toBe(200);
       expect(undone.json()).toEqual({ id, removed: expected.add, total: expected.total });
@@ -103,6 +106,8 @@ describe('revenue imports', () => {
         reason: 'Import undone',
       });
       expect(ledger.at(-1)?.oldValue).toContain(`import #${id}: ${expected.add} entries, ${expected.total}`);
+      // The tracker counts an undone import as one correction.
+      expect(await corrections()).toBe(correctionsBefore + 1);
 
       expect((await admin.call('DELETE', `${URL}/${id}`)).statusCode).toBe(409);
       const list = await admin.call('GET', URL);

@@ -15,6 +15,8 @@ export const TITLE_MAX = 100;
 /** docs/decisions/015-input-rules.md: one rule for create and edit, so an entry that could be created can be edited. */
 export const REVENUE_DESCRIPTION_MIN = 5;
 export const REVENUE_DESCRIPTION_MAX = 500;
+/** docs/decisions/043-correction-ledger.md: the reason of an edit, a delete or an undo. */
+export const REVENUE_REASON_MAX = 500;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 500;
 

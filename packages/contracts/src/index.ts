@@ -22,6 +22,7 @@ export * from './records';
 export * from './paging';
 export * from './revenue';
 export * from './revenue-imports';
+export * from './revenue-history';
 export * from './revenue-metrics';
 export * from './revenue-series';
 export * from './legal-defaults';

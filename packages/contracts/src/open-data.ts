@@ -2,4 +2,7 @@
 export const OPEN_DATA_PATHS = {
   summary: '/api/public/summary.json',
   revenueCsv: '/api/public/revenue.csv',
+  /** docs/decisions/043-correction-ledger.md: every change of an entry after its creation, hash-chained. */
+  ledger: '/api/public/ledger.json',
+  ledgerCsv: '/api/public/ledger.csv',
 } as const;

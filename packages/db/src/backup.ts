@@ -12,6 +12,9 @@ import {
   broadcasts,
   experiments,
   milestones,
+  revenueChanges,
+  revenueImports,
+  revenueLedger,
   revenues,
   sessions,
   siteSettings,
@@ -30,7 +33,10 @@ export const BACKUP_VERSION = 1;
 const BACKUP_TABLES = {
   users,
   sessions,
+  revenueImports,
   revenues,
+  revenueChanges,
+  revenueLedger,
   milestones,
   experiments,
   subscribers,
@@ -40,21 +46,32 @@ const BACKUP_TABLES = {
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
 /** Tables newer than the backup format: a backup taken before one existed has no rows for it. */
-const TABLES_ADDED_LATER: readonly BackupTableName[] = ['siteSettings', 'broadcasts'];
+const TABLES_ADDED_LATER: readonly BackupTableName[] = [
+  'siteSettings',
+  'broadcasts',
+  'revenueImports',
+  'revenueChanges',
+  'revenueLedger',
+];
 /**
  * Columns added later whose value for an older row is not the column's default: what the migration
  * that added them gave the rows it found (0006: subscribers from before double opt-in stay subscribed).
  */
 const OLDER_ROWS: Partial<Record<BackupTableName, BackupRow>> = { subscribers: { status: 'confirmed' } };
 
-/** Tables whose `id` is a serial: their sequences restart after the highest restored id. */
-const SERIAL_TABLES = [users, revenues, milestones, experiments, subscribers, broadcasts];
 /**
+ * Tables whose `id` is a serial or bigserial: their sequences restart after the highest restored id.
+ * The ledger's rows come back as they were, hashes included, so its chain still verifies
+ * (docs/decisions/043-correction-ledger.md).
+ */
+const SERIAL_TABLES = Object.values(BACKUP_TABLES).filter((table) =>
+  ['PgSerial', 'PgBigSerial53'].includes(table.id.columnType),
+); /**
  * A database holding any of these is in use; a restore refuses it. Experiments are seeded and the
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
  * hold both: a restore replaces them.
  */
-const USER_DATA_TABLES = { users, sessions, revenues, milestones, subscribers, broadcasts };
+const USER_DATA_TABLES = { users, sessions, revenues, revenueChanges, milestones, subscribers, broadcasts };
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */
 export interface BackupMigration {

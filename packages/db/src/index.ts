@@ -18,3 +18,5 @@ export * as schema from './schema';
 export * from './revenue-metrics';
 export * from './revenue-ledger';
 export * from './revenue-imports';
+export * from './revenue-history';
+export * from './revenue-writes';

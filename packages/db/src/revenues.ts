@@ -6,15 +6,13 @@ import {
   type RevenuePageRequest,
   type RevenueSource,
   type RevenueSummary,
-  type RevenueValues,
 } from '@journey/contracts';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
-import { entityWrites } from './entity-writes';
 import { pageOf } from './paging';
 import { revenues, revenueTotals } from './schema';
 
-function toRevenue(row: typeof revenues.$inferSelect): Revenue {
+export function toRevenue(row: typeof revenues.$inferSelect): Revenue {
   const { id, amount, source, description, date } = row;
   return { id, amount, source, description, date: date.toISOString() };
 }
@@ -95,9 +93,3 @@ function nextMonth(month: string): string {
   const next = new Date(Date.UTC(year, monthNumber, 1));
   return next.toISOString().slice(0, 7);
 }
-
-export const {
-  create: createRevenue,
-  update: updateRevenue,
-  remove: deleteRevenue,
-} = entityWrites(revenues, (values: RevenueValues) => values, toRevenue);

@@ -6,11 +6,16 @@ import {
   BackupError,
   BACKUP_TABLE_NAMES,
   createDatabase,
+  createRevenue,
+  deleteRevenue,
   dumpDatabase,
+  firstBrokenLedgerRow,
+  listLedger,
   getSettings,
   restoreDatabase,
   saveSettings,
   schema,
+  updateRevenue,
   type Backup,
   type Database,
   type DatabaseHandle,
@@ -32,6 +37,9 @@ const {
   subscribers,
   siteSettings,
   broadcasts,
+  revenueImports,
+  revenueChanges,
+  revenueLedger,
   revenueTotals,
   rowCounts,
 } = schema;
@@ -68,6 +76,7 @@ async function fill(db: Database): Promise<void> {
     { amount: '77.07', source: 'consulting', description: 'After a gap', date: new Date('2025-03-02Z') },
   ]);
   await db.delete(revenues).where(eq(revenues.description, 'Deleted below'));
+  await fillHistory(db);
   await db.insert(milestones).values([
     {
       title: 'First $',
@@ -106,12 +115,41 @@ async function fill(db: Database): Promise<void> {
   });
 }
 
+/** An import, and an entry's history with corrections in the hash-chained ledger. */
+async function fillHistory(db: Database): Promise<void> {
+  const [imported] = await db
+    .insert(revenueImports)
+    .values({ provider: 'stripe', source: 'ai', added: 1, total: '12.34' })
+    .returning();
+  await db.insert(revenues).values({
+    amount: '12.34',
+    source: 'ai',
+    description: 'Imported',
+    provider: 'stripe',
+    externalId: 'ch_1',
+    importId: imported!.id,
+  });
+  const values = {
+    amount: '5.00',
+    source: 'ai',
+    description: 'Edited twice',
+    date: new Date('2025-04-01Z'),
+  } as const;
+  const edited = await createRevenue(db, values);
+  await updateRevenue(db, edited.id, { ...values, amount: '6.00' }, { reason: TRICKY_TEXT });
+  await updateRevenue(db, edited.id, { ...values, description: 'Edited twice, then deleted' });
+  await deleteRevenue(db, edited.id, { reason: 'Duplicate' });
+}
+
 /** Everything a restore must reproduce: every dumped table with ids, and what the triggers keep. */
 async function contents(db: Database) {
   const tables = {
     users: await db.select().from(users).orderBy(asc(users.id)),
     sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    revenueImports: await db.select().from(revenueImports).orderBy(asc(revenueImports.id)),
     revenues: await db.select().from(revenues).orderBy(asc(revenues.id)),
+    revenueChanges: await db.select().from(revenueChanges).orderBy(asc(revenueChanges.id)),
+    revenueLedger: await db.select().from(revenueLedger).orderBy(asc(revenueLedger.id)),
     milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
     experiments: await db.select().from(experiments).orderBy(asc(experiments.id)),
     subscribers: await db.select().from(subscribers).orderBy(asc(subscribers.id)),
@@ -175,7 +213,10 @@ describe('a backup', () => {
     expect(written).toEqual({
       users: 2,
       sessions: 3,
-      revenues: 3,
+      revenueImports: 1,
+      revenues: 4,
+      revenueChanges: 4,
+      revenueLedger: 7,
       milestones: 2,
       experiments: 5,
       subscribers: 2,
@@ -183,7 +224,8 @@ describe('a backup', () => {
       broadcasts: 2,
     });
     expect(await contents(target)).toEqual(expected);
-    expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('999999999999.99');
+    expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('1000000000012.33');
+    expect(firstBrokenLedgerRow(await listLedger(target))).toBeNull();
 
     // New rows after a restore get ids after the restored ones: the sequences were moved.
     const maxId = (rows: { id: number }[]) => Math.max(...rows.map((row) => row.id));
@@ -209,13 +251,25 @@ describe('a backup', () => {
     expect(milestone!.id).toBe(maxId(expected.tables.milestones) + 1);
     expect(experiment!.id).toBe(maxId(expected.tables.experiments) + 1);
     expect(subscriber!.id).toBe(maxId(expected.tables.subscribers) + 1);
+    // The history's sequences moved too, and the ledger chains on from the restored rows.
+    await updateRevenue(target, revenue!.id, {
+      amount: '2.00',
+      source: 'ai',
+      description: 'After restore',
+      date: revenue!.date,
+    });
+    const changes = await target.select().from(revenueChanges).orderBy(asc(revenueChanges.id));
+    expect(changes.at(-1)!.id).toBe(maxId(expected.tables.revenueChanges) + 1);
+    const ledger = await listLedger(target);
+    expect(ledger.at(-1)!.id).toBe(maxId(expected.tables.revenueLedger) + 1);
+    expect(firstBrokenLedgerRow(ledger)).toBeNull();
   });
 
   it('is refused by a database that holds data, which stays as it was', async () => {
     const before = await contents(source.handle.db);
     await expect(restoreDatabase(source.handle.db, throughFile(backup))).rejects.toThrow(
       new BackupError(
-        'The target database is not empty: users (2), sessions (3), revenues (3), milestones (2), ' +
+        'The target database is not empty: users (2), sessions (3), revenues (4), revenueChanges (4), milestones (2), ' +
           'subscribers (2), broadcasts (2). Restore into a new database.',
       ),
     );

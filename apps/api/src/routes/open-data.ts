@@ -2,6 +2,8 @@ import fastifyCors from '@fastify/cors';
 import { OPEN_DATA_PATHS } from '@journey/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicSummary, revenueCsv } from '../features/open-data/data';
+import { ledgerCsv, publicLedger } from '../features/open-data/ledger';
+import type { PublicTable } from '../http/public-cache';
 import { sendPublicFile } from '../http/public-file';
 
 /** Where the open data lives; this plugin is registered under it, so CORS reaches nothing else. */
@@ -23,23 +25,36 @@ export default async function openData(app: FastifyInstance) {
     // An OPTIONS without the preflight headers gets the CORS answer too, as a browser's would.
     strictPreflight: false,
   });
-  const at = (path: string) => path.slice(OPEN_DATA_PREFIX.length);
-  app.get(at(OPEN_DATA_PATHS.summary), { helmet: false }, async (_request, reply) =>
-    sendPublicFile(reply, publicCache, {
-      key: OPEN_DATA_PATHS.summary,
-      contentType: 'application/json; charset=utf-8',
-      headers: OPEN_DATA_HEADERS,
-      tables: ['revenues', 'milestones'],
-      produce: async () => JSON.stringify(await publicSummary(database)),
-    }),
+  /** One open-data file at `path`, from the public cache, which writes to `tables` empty. */
+  const publish = (
+    path: string,
+    type: 'json' | 'csv',
+    tables: PublicTable[],
+    produce: () => Promise<string>,
+  ) =>
+    app.get(path.slice(OPEN_DATA_PREFIX.length), { helmet: false }, async (_request, reply) =>
+      sendPublicFile(reply, publicCache, {
+        key: path,
+        contentType: type === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+        headers: OPEN_DATA_HEADERS,
+        tables,
+        produce,
+      }),
+    );
+  const json = (value: () => Promise<unknown>) => async () => JSON.stringify(await value());
+  publish(
+    OPEN_DATA_PATHS.summary,
+    'json',
+    ['revenues', 'milestones'],
+    json(() => publicSummary(database)),
   );
-  app.get(at(OPEN_DATA_PATHS.revenueCsv), { helmet: false }, async (_request, reply) =>
-    sendPublicFile(reply, publicCache, {
-      key: OPEN_DATA_PATHS.revenueCsv,
-      contentType: 'text/csv; charset=utf-8',
-      headers: OPEN_DATA_HEADERS,
-      tables: ['revenues'],
-      produce: () => revenueCsv(database),
-    }),
+  publish(OPEN_DATA_PATHS.revenueCsv, 'csv', ['revenues'], () => revenueCsv(database));
+  // docs/decisions/043-correction-ledger.md: the ledger's writes notify as 'revenues' (migration 0007).
+  publish(
+    OPEN_DATA_PATHS.ledger,
+    'json',
+    ['revenues'],
+    json(() => publicLedger(database)),
   );
+  publish(OPEN_DATA_PATHS.ledgerCsv, 'csv', ['revenues'], () => ledgerCsv(database));
 }

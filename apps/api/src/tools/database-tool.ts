@@ -63,5 +63,6 @@ export async function runTool(main: () => Promise<void>): Promise<void> {
 }
 
 export function printRowCounts(counts: Record<string, number>): void {
-  for (const [table, rows] of Object.entries(counts)) console.log(`  ${table.padEnd(12)} ${rows} rows`);
+  const width = Math.max(...Object.keys(counts).map((table) => table.length));
+  for (const [table, rows] of Object.entries(counts)) console.log(`  ${table.padEnd(width)} ${rows} rows`);
 }

@@ -84,18 +84,23 @@ export function updateProcedure<I extends z.ZodType<{ id: number }>, TRow>(
     });
 }
 
-/** `delete`: a 204, or 404 when the id names none. */
-export function deleteProcedure(kind: RowKind, remove: (db: Database, id: number) => Promise<boolean>) {
+/** `delete`: a 204, or 404 when the id names none. `input` may carry more than the id (a reason). */
+export function deleteProcedure<I extends z.ZodType<{ id: number }> = typeof idInput>(
+  kind: RowKind,
+  remove: (db: Database, id: number, rest: Omit<z.output<I>, 'id'>) => Promise<boolean>,
+  input: I = idInput as unknown as I,
+) {
   return protectedProcedure
     .meta({
       ...changesOf(kind),
       ...openapi(kind, 'DELETE', 'Delete'),
       ...(kind.path ? { successStatus: 204 as const } : {}),
     })
-    .input(idInput)
+    .input(input)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      if (!(await remove(ctx.database.db, input.id))) throw notFound(kind);
+      const { id, ...rest } = input as z.output<I>;
+      if (!(await remove(ctx.database.db, id, rest))) throw notFound(kind);
     });
 }
 

@@ -44,6 +44,7 @@ export const pageRoutes: readonly PageRoute[] = [
       revenueSummary: trpc.revenue.summary.queryOptions(),
       // The forecast line and the computed stat cards are in the first HTML.
       revenueMetrics: trpc.revenue.metrics.queryOptions(),
+      revenueCorrections: trpc.revenue.corrections.queryOptions(),
       // The chart's default range, so the first HTML holds its figures.
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The one delete confirmation of every table (docs/product.md#pages). */
@@ -9,6 +10,8 @@ export function DeleteDialog(props: {
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** A field of this table's own under the question (the revenue entries' reason). */
+  children?: ReactNode;
 }) {
   return (
     <ConfirmDialog
@@ -22,6 +25,7 @@ export function DeleteDialog(props: {
       onConfirm={props.onConfirm}
     >
       <Text>This will permanently delete this {props.noun}. This action cannot be undone.</Text>
+      {props.children}
     </ConfirmDialog>
   );
 }

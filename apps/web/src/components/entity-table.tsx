@@ -6,6 +6,7 @@ import { useTableQuery } from '../hooks/use-table-query';
 import { DataTable, type Column } from './data-table';
 import { DeleteDialog } from './delete-dialog';
 import type { RecordDialogProps } from './entity-dialogs';
+import { ReasonField } from './reason-field';
 
 interface PageQueryResult<T> {
   data: Page<T> | undefined;
@@ -26,7 +27,9 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
   /** A filter of this table's own (the subscribers' status), sent with every page request. */
   filter?: F;
   usePage: (input: PageRequest<S> & Partial<F>) => PageQueryResult<T>;
-  useDelete: () => { mutateAsync: (input: { id: number }) => Promise<unknown> };
+  useDelete: () => { mutateAsync: (input: { id: number; reason?: string }) => Promise<unknown> };
+  /** The delete confirmation asks for an optional reason (docs/decisions/043-correction-ledger.md). */
+  deleteReason?: boolean;
   rowLabel: (row: T) => string;
   emptyText: string;
   /** The create button, export link or whatever sits above the table. */
@@ -50,6 +53,11 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
   const [editing, setEditing] = useState<T | null>(null);
   const remove = useDelete();
   const deletion = useDeleteFlow<T>(remove.mutateAsync);
+  const [reason, setReason] = useState('');
+  const askDelete = (row: T) => {
+    setReason('');
+    deletion.ask(row);
+  };
   return (
     <Stack>
       <Group justify="flex-end">{props.toolbar}</Group>
@@ -67,7 +75,7 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
         rowLabel={props.rowLabel}
         rowActions={props.rowActions}
         onEdit={UpdateDialog ? setEditing : undefined}
-        onDelete={deletion.ask}
+        onDelete={askDelete}
         focusRef={deletion.tableRef}
       />
       {UpdateDialog && <UpdateDialog record={editing} onClose={() => setEditing(null)} />}
@@ -76,8 +84,12 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
         opened={deletion.target !== null}
         pending={deletion.pending}
         onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
-      />
+        onConfirm={() => void deletion.confirmWith(props.deleteReason ? { reason } : {})}
+      >
+        {props.deleteReason && (
+          <ReasonField mt="md" value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+        )}
+      </DeleteDialog>
     </Stack>
   );
 }

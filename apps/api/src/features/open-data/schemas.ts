@@ -1,6 +1,13 @@
-import { decimalString, errorBodySchema, isoTimestamp, revenueSummarySchema } from '@journey/contracts';
+import {
+  decimalString,
+  errorBodySchema,
+  isoTimestamp,
+  publicLedgerSchema,
+  revenueSummarySchema,
+} from '@journey/contracts';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { LEDGER_ALGORITHM, LEDGER_CSV_COLUMNS } from './ledger';
 
 /** The header of `revenue.csv`, in its order. */
 export const REVENUE_CSV_COLUMNS = ['month', 'ai', 'passive', 'consulting', 'total'] as const;
@@ -43,6 +50,30 @@ export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
       operationId: 'publicRevenueCsv',
       summary: 'Monthly revenue by source (open data, CSV)',
       description: `Header \`${REVENUE_CSV_COLUMNS.join(',')}\`; one row per month (UTC, \`YYYY-MM\`) from the first entry's to the last's, amounts as exact decimals; no descriptions. ${CORS_NOTE}`,
+      tags: ['open data'],
+      responses: {
+        '200': { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },
+        '503': unavailable,
+      },
+    },
+  },
+  '/public/ledger.json': {
+    get: {
+      operationId: 'publicLedger',
+      summary: 'Correction ledger (open data)',
+      description: `Every change of a revenue entry after its creation, one row per changed field, oldest first, hash-chained: ${LEDGER_ALGORITHM} ${CORS_NOTE}`,
+      tags: ['open data'],
+      responses: {
+        '200': { description: 'The ledger', content: { 'application/json': { schema: publicLedgerSchema } } },
+        '503': unavailable,
+      },
+    },
+  },
+  '/public/ledger.csv': {
+    get: {
+      operationId: 'publicLedgerCsv',
+      summary: 'Correction ledger (open data, CSV)',
+      description: `Header \`${LEDGER_CSV_COLUMNS.join(',')}\`; the rows of \`ledger.json\`, an empty field for null. ${CORS_NOTE}`,
       tags: ['open data'],
       responses: {
         '200': { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },

@@ -1,4 +1,10 @@
 import {
+  idInput,
+  revenueChangeSchema,
+  revenueCorrectionsSchema,
+  revenueDeleteInput,
+  revenueEditInput,
+  revenueHistorySchema,
   revenueInput,
   revenueMetricsSchema,
   revenuePageInput,
@@ -6,23 +12,33 @@ import {
   revenueSeriesInput,
   revenueSeriesSchema,
   revenueSummarySchema,
-  revenueUpdateInput,
+  revenueUndoInput,
 } from '@journey/contracts';
 import {
+  countCorrections,
   createRevenue,
   deleteRevenue,
   getRevenueSummary,
   listRevenues,
   pageRevenues,
+  revenueHistory,
+  revenueIsKnown,
   revenueSeries,
+  undoLastRevenueChange,
   updateRevenue,
 } from '@journey/db';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { adminRowProcedures, deleteProcedure, notFound, type RowKind } from '../../trpc/admin-rows';
+import { protectedProcedure, publicProcedure, router, type Meta } from '../../trpc/init';
 import { revenueMetrics } from './metrics';
 
 const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
+
+/** The REST address of something about one entry, under its admin path. */
+const ofOneEntry = (method: 'GET' | 'POST', action: string, summary: string): Meta => ({
+  openapi: { method, path: `/admin/revenue/{id}/${action}`, tags: ['revenue'], summary },
+});
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -77,14 +93,62 @@ export const revenueRouter = router({
     .output(z.array(revenueSchema))
     .query(({ ctx }) => listRevenues(ctx.database.db)),
 
+  /** The tracker's "N corrections" (docs/decisions/043-correction-ledger.md). */
+  corrections: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/revenue/corrections',
+        tags: ['revenue'],
+        summary: 'How many corrections the public ledger holds',
+      },
+      publicCache: ['revenues'],
+    })
+    .input(z.void())
+    .output(revenueCorrectionsSchema)
+    .query(async ({ ctx }) => ({ corrections: await countCorrections(ctx.database.db) })),
+
+  // An edit and a delete take an optional reason, which the correction ledger publishes.
   ...adminRowProcedures(REVENUE, {
     row: revenueSchema,
     pageInput: revenuePageInput,
     createInput: revenueInput,
-    updateInput: revenueUpdateInput,
+    updateInput: revenueEditInput,
     page: pageRevenues,
     create: createRevenue,
-    update: updateRevenue,
+    update: (db, id, { reason, ...values }) => updateRevenue(db, id, values, { reason }),
     remove: deleteRevenue,
   }),
+  delete: deleteProcedure(
+    REVENUE,
+    (db, id, { reason }) => deleteRevenue(db, id, { reason }),
+    revenueDeleteInput,
+  ),
+
+  /** An entry's recorded changes, newest first; a deleted entry keeps its history. */
+  history: protectedProcedure
+    .meta(ofOneEntry('GET', 'history', "A revenue entry's changes, newest first"))
+    .input(idInput)
+    .output(revenueHistorySchema)
+    .query(async ({ ctx, input }) => {
+      const changes = await revenueHistory(ctx.database.db, input.id);
+      if (changes.length === 0 && !(await revenueIsKnown(ctx.database.db, input.id))) throw notFound(REVENUE);
+      return { changes };
+    }),
+
+  /** Reverts the entry's newest change, recorded and published as a change of its own. */
+  undo: protectedProcedure
+    // Undoing again undoes the undo: it is always the last change that is reverted.
+    .meta({ changes: ['revenues'], ...ofOneEntry('POST', 'undo', "Undo a revenue entry's last change") })
+    .input(revenueUndoInput)
+    .output(revenueChangeSchema)
+    .mutation(async ({ ctx, input }) => {
+      const undone = await undoLastRevenueChange(ctx.database.db, input.id, input.reason);
+      if (undone) return undone;
+      if (!(await revenueIsKnown(ctx.database.db, input.id))) throw notFound(REVENUE);
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'This revenue entry has no recorded change to undo.',
+      });
+    }),
 });

@@ -12,6 +12,8 @@ const REUSE = [
   { label: 'Progress badge', href: BADGE_PATH },
   { label: 'Open data (JSON)', href: OPEN_DATA_PATHS.summary },
   { label: 'Open data (CSV)', href: OPEN_DATA_PATHS.revenueCsv },
+  { label: 'Correction ledger (JSON)', href: OPEN_DATA_PATHS.ledger },
+  { label: 'Correction ledger (CSV)', href: OPEN_DATA_PATHS.ledgerCsv },
 ];
 
 export function SiteFooter() {

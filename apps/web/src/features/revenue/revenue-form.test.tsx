@@ -14,13 +14,19 @@ function renderForm(
     pending?: boolean;
     initialValues?: RevenueFormValues;
     outcome?: SubmitOutcome;
+    withReason?: boolean;
   } = {},
 ) {
   const onSubmit = vi.fn(
     async (_values: RevenueFormValues): Promise<SubmitOutcome> => props.outcome ?? { saved: true },
   );
   const view = renderWithTheme(
-    <RevenueForm pending={props.pending ?? false} initialValues={props.initialValues} onSubmit={onSubmit} />,
+    <RevenueForm
+      pending={props.pending ?? false}
+      initialValues={props.initialValues}
+      onSubmit={onSubmit}
+      withReason={props.withReason}
+    />,
   );
   return { ...view, onSubmit };
 }
@@ -28,6 +34,25 @@ function renderForm(
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('RevenueForm', () => {
+  it('asks for a reason only when editing, and hands it over with the values', async () => {
+    renderForm().unmount();
+    expect(screen.queryByRole('textbox', { name: 'Reason (optional)' })).toBeNull();
+    const initialValues: RevenueFormValues = {
+      amount: '12.00',
+      source: 'ai',
+      description: 'An entry',
+      date: '2024-01-02',
+      reason: '',
+    };
+    const { onSubmit } = renderForm({ withReason: true, initialValues });
+    const reason = screen.getByRole('textbox', { name: 'Reason (optional)' });
+    expect(reason).toHaveAccessibleDescription('Published in the public correction ledger.');
+    await userEvent.type(reason, 'Typo in the amount');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ ...initialValues, reason: 'Typo in the amount' });
+  });
+
   it("starts empty with source 'ai' and today's date", () => {
     renderForm();
     expect(field('Amount')).toHaveValue('');

@@ -1,6 +1,12 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Combobox.css';
-import { REVENUE_SOURCE_LABELS, REVENUE_SOURCES, revenueInput, type RevenueInput } from '@journey/contracts';
+import {
+  REVENUE_SOURCE_LABELS,
+  REVENUE_SOURCES,
+  revenueEditFields,
+  revenueInput,
+  type RevenueInput,
+} from '@journey/contracts';
 import { NativeSelect } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { AmountInput } from '../../components/amount-input';
@@ -8,9 +14,10 @@ import { DateField, localToday } from '../../components/date-field';
 import type { EntityFormProps } from '../../components/entity-dialogs';
 import { EntityForm } from '../../components/entity-form';
 import { DescriptionField, requiredInput } from '../../components/form-fields';
+import { ReasonField } from '../../components/reason-field';
 
 /** The schema's input as the fields hold it: the amount as typed, the date as YYYY-MM-DD. */
-export type RevenueFormValues = RevenueInput & { amount: string; date: string };
+export type RevenueFormValues = RevenueInput & { amount: string; date: string; reason?: string };
 
 const SOURCE_OPTIONS = REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }));
 
@@ -23,11 +30,15 @@ const emptyRevenue = (): RevenueFormValues => ({
 
 /** The one revenue form, for adding and for editing (the messages of docs/product.md#validation, through the shared schema). */
 export function RevenueForm(
-  props: EntityFormProps<RevenueFormValues> & { initialValues?: RevenueFormValues },
+  props: EntityFormProps<RevenueFormValues> & {
+    initialValues?: RevenueFormValues;
+    /** An edit asks why (docs/decisions/043-correction-ledger.md); a new entry needs no reason. */
+    withReason?: boolean;
+  },
 ) {
   const form = useForm<RevenueFormValues>({
     initialValues: props.initialValues ?? emptyRevenue(),
-    validate: schemaResolver(revenueInput, { sync: true }),
+    validate: schemaResolver(props.withReason ? revenueEditFields : revenueInput, { sync: true }),
   });
 
   return (
@@ -36,6 +47,7 @@ export function RevenueForm(
       <NativeSelect label="Source" data={SOURCE_OPTIONS} {...requiredInput(form, 'source')} />
       <DescriptionField minRows={2} {...form.getInputProps('description')} />
       <DateField label="Date" {...requiredInput(form, 'date')} />
+      {props.withReason && <ReasonField {...form.getInputProps('reason')} />}
     </EntityForm>
   );
 }

@@ -5,6 +5,7 @@ import { EntityTable } from '../../components/entity-table';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ImportButton } from '../revenue-imports/import-button';
 import { CreateRevenueButton } from './create-revenue-button';
+import { useRevenueHistoryAction } from './revenue-history-action';
 import { UpdateRevenueDialog } from './update-revenue-dialog';
 import { useDeleteRevenue, useRevenuePage } from './use-revenue';
 
@@ -15,24 +16,33 @@ const COLUMNS: Column<Revenue, RevenuePageRequest['sort']>[] = [
   { label: 'Date', sort: 'date', render: (r) => formatDate(r.date) },
 ];
 
+const rowLabel = (r: Revenue) => `${formatMoney(r.amount)} from ${formatDate(r.date)}`;
+
 export function RevenueTable() {
+  const history = useRevenueHistoryAction(rowLabel);
   return (
-    <EntityTable
-      caption="Revenue entries"
-      noun="revenue entry"
-      columns={COLUMNS}
-      defaultSort={REVENUE_PAGE_DEFAULTS}
-      usePage={useRevenuePage}
-      useDelete={useDeleteRevenue}
-      rowLabel={(r) => `${formatMoney(r.amount)} from ${formatDate(r.date)}`}
-      emptyText="No revenue yet. Add the first entry."
-      toolbar={
-        <>
-          <ImportButton />
-          <CreateRevenueButton />
-        </>
-      }
-      UpdateDialog={UpdateRevenueDialog}
-    />
+    <>
+      <EntityTable
+        caption="Revenue entries"
+        noun="revenue entry"
+        columns={COLUMNS}
+        // An edit and a delete ask why (docs/decisions/043-correction-ledger.md).
+        deleteReason
+        defaultSort={REVENUE_PAGE_DEFAULTS}
+        usePage={useRevenuePage}
+        useDelete={useDeleteRevenue}
+        rowActions={history.button}
+        rowLabel={rowLabel}
+        emptyText="No revenue yet. Add the first entry."
+        toolbar={
+          <>
+            <ImportButton />
+            <CreateRevenueButton />
+          </>
+        }
+        UpdateDialog={UpdateRevenueDialog}
+      />
+      {history.dialog}
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
+import { CorrectionsLink } from './corrections-link';
 import { CreateRevenueButton } from './create-revenue-button';
 import { ForecastLine } from './forecast-line';
 import { StatCards } from './stat-cards';
@@ -106,6 +107,7 @@ export function RevenueTracker() {
       </div>
 
       <StatCards />
+      <CorrectionsLink />
     </LandingSection>
   );
 }

@@ -13,12 +13,13 @@ const formValues = (revenue: Revenue): RevenueFormValues => ({
   ...revenue,
   amount: amountForInput(revenue.amount),
   date: revenue.date.slice(0, 10),
+  reason: '',
 });
 
 export function UpdateRevenueDialog(props: RecordDialogProps<Revenue>) {
   return (
     <UpdateDialog {...props} texts={TEXTS} update={useUpdateRevenue()} formValues={formValues}>
-      {(form) => <RevenueForm {...form} />}
+      {(form) => <RevenueForm {...form} withReason />}
     </UpdateDialog>
   );
 }

@@ -35,7 +35,20 @@ export function useRevenuePage(input: RevenuePageRequest) {
   return trpc.revenue.page.useQuery(input, { placeholderData: keepPreviousData });
 }
 
-/** Every revenue write changes the totals, the series, the admin list and its pages: exactly those refresh. */
+/** The tracker's "N corrections" (docs/decisions/043-correction-ledger.md). */
+export function useRevenueCorrections() {
+  return trpc.revenue.corrections.useQuery();
+}
+
+/** An entry's recorded changes, fetched while its history dialog is open. */
+export function useRevenueHistory(id: number | null) {
+  return trpc.revenue.history.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+}
+
+/**
+ * Every revenue write changes the totals, the series, the admin list and its pages, the entries'
+ * histories and the correction count: exactly those refresh.
+ */
 export function useInvalidateRevenue() {
   const utils = trpc.useUtils();
   return () =>
@@ -45,7 +58,13 @@ export function useInvalidateRevenue() {
       utils.revenue.metrics.invalidate(),
       utils.revenue.list.invalidate(),
       utils.revenue.page.invalidate(),
+      utils.revenue.history.invalidate(),
+      utils.revenue.corrections.invalidate(),
     ]);
+}
+
+export function useUndoRevenue() {
+  return trpc.revenue.undo.useMutation({ onSuccess: useInvalidateRevenue() });
 }
 
 export const {

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { REVENUE_REASON_MAX } from './constants';
+import { REVENUE_CHANGE_ACTIONS } from './enums';
+import { hasNoNul, idField, idInput, isoTimestamp } from './fields';
+import { revenueInput, revenueSchema } from './revenue';
+
+/**
+ * docs/decisions/043-correction-ledger.md: the optional reason an admin gives for an edit, a delete or
+ * an undo, published in the correction ledger. Blank means none.
+ */
+export const revenueReasonField = z
+  .string({ error: 'Reason must be text.' })
+  .trim()
+  .max(REVENUE_REASON_MAX, `Reason must be at most ${REVENUE_REASON_MAX} characters.`)
+  .refine(hasNoNul, 'Reason must not contain NUL characters.')
+  .optional()
+  .transform((value) => value || undefined);
+
+const withReason = { reason: revenueReasonField };
+/** The edit form's fields: an entry's values and the reason. */
+export const revenueEditFields = revenueInput.extend(withReason);
+export const revenueEditInput = revenueEditFields.extend({ id: idField });
+export const revenueDeleteInput = idInput.extend(withReason);
+export const revenueUndoInput = idInput.extend(withReason);
+
+/** An entry's values as a change records them: the amount as its decimal string, the date as ISO 8601. */
+export const revenueSnapshotSchema = revenueSchema.omit({ id: true });
+export type RevenueSnapshot = z.infer<typeof revenueSnapshotSchema>;
+
+/** One recorded create, update or delete of an entry (an undo is one of them, with `undoOf`). */
+export const revenueChangeSchema = z.object({
+  id: z.number().int(),
+  revenueId: z.number().int(),
+  action: z.enum(REVENUE_CHANGE_ACTIONS),
+  before: revenueSnapshotSchema.nullable(),
+  after: revenueSnapshotSchema.nullable(),
+  reason: z.string().nullable(),
+  undoOf: z.number().int().nullable().describe('The change this one undid'),
+  importId: z.number().int().nullable().describe('The import that made this change'),
+  changedAt: isoTimestamp,
+});
+export type RevenueChange = z.infer<typeof revenueChangeSchema>;
+
+export const revenueHistorySchema = z.object({ changes: z.array(revenueChangeSchema) });
+export type RevenueHistory = z.infer<typeof revenueHistorySchema>;
+
+export const revenueCorrectionsSchema = z.object({
+  corrections: z.number().int().min(0).describe('Recorded changes published in the correction ledger'),
+});
+
+export const ledgerRowSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int().nullable().describe('The revenue entry; null for a row about a whole import'),
+  time: isoTimestamp,
+  field: z.string(),
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+  reason: z.string().nullable(),
+  prevHash: z.string().describe('The previous row’s hash, 64 zeros for the first row'),
+  hash: z.string().describe('SHA-256 (hex), see `algorithm`'),
+});
+export type LedgerRowJson = z.infer<typeof ledgerRowSchema>;
+
+export const publicLedgerSchema = z.object({
+  rows: z.array(ledgerRowSchema),
+  corrections: z.number().int().min(0).describe('Distinct changes the rows publish'),
+  algorithm: z.string(),
+});
+export type PublicLedger = z.infer<typeof publicLedgerSchema>;

@@ -1,0 +1,129 @@
+import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { recordRevenueChange, snapshotOf } from './revenue-history';
+import { toRevenue } from './revenues';
+import { revenueChanges, revenues } from './schema';
+
+/**
+ * The writes of a revenue entry: each runs in one transaction with the change it records
+ * (docs/decisions/043-correction-ledger.md), so a failed write records nothing.
+ */
+
+export interface ChangeOptions {
+  /** Why the admin made the change; published with an edit, a delete or an undo. */
+  reason?: string | null | undefined;
+}
+
+export function createRevenue(
+  db: Database,
+  values: RevenueValues,
+  options: ChangeOptions = {},
+): Promise<Revenue> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(revenues).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordRevenueChange(tx, {
+      revenueId: row.id,
+      action: 'create',
+      before: null,
+      after: snapshotOf(row),
+      reason: options.reason,
+    });
+    return toRevenue(row);
+  });
+}
+
+/** The edited entry, or null when the id names none. An edit that changes nothing records nothing. */
+export function updateRevenue(
+  db: Database,
+  id: number,
+  values: RevenueValues,
+  options: ChangeOptions = {},
+): Promise<Revenue | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(revenues).where(eq(revenues.id, id)).for('update');
+    if (!old) return null;
+    const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
+    if (!row) return null;
+    const before = snapshotOf(old);
+    const after = snapshotOf(row);
+    if (JSON.stringify(before) !== JSON.stringify(after)) {
+      await recordRevenueChange(tx, {
+        revenueId: id,
+        action: 'update',
+        before,
+        after,
+        reason: options.reason,
+      });
+    }
+    return toRevenue(row);
+  });
+}
+
+/** False when the id names no entry. */
+export function deleteRevenue(db: Database, id: number, options: ChangeOptions = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
+    if (!row) return false;
+    await recordRevenueChange(tx, {
+      revenueId: id,
+      action: 'delete',
+      before: snapshotOf(row),
+      after: null,
+      reason: options.reason,
+    });
+    return true;
+  });
+}
+
+/** Serialises undos of one entry, so two at once never undo the same change twice. */
+const UNDO_LOCK = 727_019;
+
+/**
+ * Reverts the entry's newest change and records that as a change of its own (`undoOf` set, published):
+ * an update's before values come back, a deleted entry returns with its id, a created one is deleted.
+ * Undoing again undoes the undo. Null when the entry has no recorded change.
+ */
+export function undoLastRevenueChange(
+  db: Database,
+  id: number,
+  reason?: string | null,
+): Promise<RevenueChange | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${UNDO_LOCK}, ${id})`);
+    const [last] = await tx
+      .select()
+      .from(revenueChanges)
+      .where(eq(revenueChanges.revenueId, id))
+      .orderBy(desc(revenueChanges.id))
+      .limit(1);
+    if (!last) return null;
+    const undo = { revenueId: id, undoOf: last.id, reason: reason || `Undo of change #${last.id}` };
+    // The jsonb column holds what `snapshotOf` wrote.
+    const restore = last.before as RevenueSnapshot | null;
+    if (!restore) {
+      const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
+      if (!row) throw new Error(`revenue entry ${id} is missing after its last change`);
+      return recordRevenueChange(tx, { ...undo, action: 'delete', before: snapshotOf(row), after: null });
+    }
+    const values = { ...restore, date: new Date(restore.date) };
+    if (last.action === 'delete') {
+      const [row] = await tx
+        .insert(revenues)
+        .values({ id, ...values })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return recordRevenueChange(tx, { ...undo, action: 'create', before: null, after: snapshotOf(row) });
+    }
+    const [old] = await tx.select().from(revenues).where(eq(revenues.id, id)).for('update');
+    const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
+    if (!old || !row) throw new Error(`revenue entry ${id} is missing after its last change`);
+    return recordRevenueChange(tx, {
+      ...undo,
+      action: 'update',
+      before: snapshotOf(old),
+      after: snapshotOf(row),
+    });
+  });
+}
