@@ -1,6 +1,7 @@
 import type { RevenueSeries } from '@journey/contracts';
 import { formatMoney } from '../../lib/format';
 import { BUCKET_HEADINGS, bucketLabel, colorVar, SOURCES } from './series-format';
+import { FiguresTable } from './figures-table';
 import classes from './revenue-over-time.module.css';
 
 /**
@@ -10,33 +11,30 @@ import classes from './revenue-over-time.module.css';
  */
 export function SeriesTable({ series, caption }: { series: RevenueSeries; caption: string }) {
   return (
-    <div className={classes.tableScroll} role="region" aria-label={caption} tabIndex={0}>
-      <table className={classes.table}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{BUCKET_HEADINGS[series.bucket]}</th>
-            {SOURCES.map(({ source, label, color }) => (
-              <th scope="col" key={source}>
-                <span className={classes.key} style={{ background: colorVar(color) }} aria-hidden />
-                {label}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.points.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{bucketLabel(point.date, series.bucket)}</th>
-              {SOURCES.map(({ source }) => (
-                <td key={source}>{formatMoney(point[source])}</td>
-              ))}
-              <td>{formatMoney(point.total)}</td>
-            </tr>
+    <FiguresTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">{BUCKET_HEADINGS[series.bucket]}</th>
+          {SOURCES.map(({ source, label, color }) => (
+            <th scope="col" key={source}>
+              <span className={classes.key} style={{ background: colorVar(color) }} aria-hidden />
+              {label}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {series.points.map((point) => (
+          <tr key={point.date}>
+            <th scope="row">{bucketLabel(point.date, series.bucket)}</th>
+            {SOURCES.map(({ source }) => (
+              <td key={source}>{formatMoney(point[source])}</td>
+            ))}
+            <td>{formatMoney(point.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </FiguresTable>
   );
 }
