@@ -30,6 +30,7 @@ const REST_PATHS = {
   '/admin/revenue/{id}': ['put', 'delete'],
   '/admin/revenue/imports': ['get', 'post'],
   '/admin/revenue/imports/{id}': ['delete'],
+  '/admin/revenue/deleted': ['get'],
   '/admin/revenue/{id}/history': ['get'],
   '/admin/revenue/{id}/undo': ['post'],
   '/milestones': ['get', 'post'],

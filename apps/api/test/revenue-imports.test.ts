@@ -97,6 +97,10 @@ describe('revenue imports', () => {
         .where(eq(schema.revenueChanges.importId, id));
       expect(changes.filter((c) => c.action === 'create')).toHaveLength(expected.add);
       expect(changes.filter((c) => c.action === 'delete')).toHaveLength(expected.add);
+      // The entries an undone import removed are not offered for a restore one by one.
+      const deleted = (await admin.call('GET', '/api/admin/revenue/deleted')).json();
+      const removedIds = new Set(changes.map((c) => c.revenueId));
+      expect(deleted.filter((row: { id: number }) => removedIds.has(row.id))).toEqual([]);
       const ledger = await listLedger(admin.server.db);
       expect(ledger).toHaveLength(ledgerBefore + 1);
       expect(ledger.at(-1)).toMatchObject({

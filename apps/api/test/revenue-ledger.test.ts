@@ -190,6 +190,28 @@ describe('history and undo', () => {
     });
   });
 
+  it('lists the entries deleted by hand, with their last values and reason, until one is restored', async () => {
+    const gone = await create('Deleted, then restored');
+    const reason = encodeURIComponent('Entered twice');
+    expect((await admin.call('DELETE', `/api/admin/revenue/${gone.id}?reason=${reason}`)).statusCode).toBe(
+      204,
+    );
+    const deleted = async () => (await admin.call('GET', '/api/admin/revenue/deleted')).json();
+    expect((await deleted())[0]).toEqual({
+      ...entry,
+      id: gone.id,
+      description: 'Deleted, then restored',
+      date: '2024-03-15T00:00:00.000Z',
+      deletedAt: expect.any(String),
+      reason: 'Entered twice',
+    });
+    expect((await admin.call('POST', `/api/admin/revenue/${gone.id}/undo`)).statusCode).toBe(200);
+    expect((await deleted()).map((row: { id: number }) => row.id)).not.toContain(gone.id);
+    const list = (await admin.call('GET', '/api/revenues/all')).json();
+    expect(list.find((row: { id: number }) => row.id === gone.id)).toMatchObject({ amount: '1250.50' });
+    expect((await anonymous('GET', '/api/admin/revenue/deleted')).statusCode).toBe(401);
+  });
+
   it('answers 404 for an unknown entry and 409 when there is nothing to undo', async () => {
     expect((await admin.call('GET', '/api/admin/revenue/999999/history')).json()).toEqual({
       message: 'Revenue entry not found',

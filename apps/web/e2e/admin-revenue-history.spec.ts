@@ -80,6 +80,24 @@ test('an edit and a delete with reasons reach the ledger, and undo restores the 
     new: '300.00',
     reason: 'Checked the bank',
   });
+  // The deleted entry waits under the table with its reason; undoing its delete restores it.
+  const deleted = revenue.panel.getByRole('table', { name: 'Recently deleted' });
+  await expect(deleted.getByRole('row', { name: /\$45\.00 Entered twice .* Entered twice/ })).toBeVisible();
+  await deleted
+    .getByRole('button', { name: 'History of revenue entry $45.00 from Jun 2, 2024', exact: true })
+    .click();
+  const gone = page.getByRole('dialog', { name: 'History of revenue entry $45.00 from Jun 2, 2024' });
+  await expect(
+    gone.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem').first(),
+  ).toContainText('Deleted');
+  await stillness(gone);
+  await axe();
+  await gone.getByRole('button', { name: 'Undo last change', exact: true }).click();
+  await gone.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expectToast(page, 'Change undone');
+  await expect(revenue.row('$45.00')).toBeVisible();
+  // Other tests' clean-ups delete entries too: only this one must have left the list.
+  await expect(deleted.getByRole('row', { name: /\$45\.00 Entered twice/ })).toHaveCount(0);
 });
 
 test('the tracker links the correction ledger, counting its corrections', async ({

@@ -44,6 +44,13 @@ export type RevenueChange = z.infer<typeof revenueChangeSchema>;
 export const revenueHistorySchema = z.object({ changes: z.array(revenueChangeSchema) });
 export type RevenueHistory = z.infer<typeof revenueHistorySchema>;
 
+/** An entry deleted by hand, with its last values, for the admin to look at and restore. */
+export const deletedRevenueSchema = revenueSchema.extend({
+  deletedAt: isoTimestamp,
+  reason: z.string().nullable().describe('The reason given for the delete'),
+});
+export type DeletedRevenue = z.infer<typeof deletedRevenueSchema>;
+
 export const revenueCorrectionsSchema = z.object({
   corrections: z.number().int().min(0).describe('Recorded changes published in the correction ledger'),
 });

@@ -1,5 +1,6 @@
-import type { RevenueChange, RevenueChangeAction, RevenueSnapshot } from '@journey/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { DeletedRevenue, RevenueChange, RevenueChangeAction, RevenueSnapshot } from '@journey/contracts';
+import { and, desc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { appendLedger, type LedgerRowValues } from './revenue-ledger';
 import { revenueChanges, revenueLedger, revenues } from './schema';
@@ -80,6 +81,39 @@ export async function revenueHistory(db: Database, revenueId: number): Promise<R
     .where(eq(revenueChanges.revenueId, revenueId))
     .orderBy(desc(revenueChanges.id));
   return rows.map(toChange);
+}
+
+/** How many deleted entries the admin's list shows, newest first. */
+export const DELETED_REVENUE_LIMIT = 50;
+
+/**
+ * Entries deleted by hand whose delete is still their last change, newest first, with the values they
+ * had: the admin restores one by undoing that delete. Entries an undone import removed are left out:
+ * the import is restored as a whole or not at all (docs/decisions/044-provider-imports.md).
+ */
+export async function deletedRevenues(db: Database): Promise<DeletedRevenue[]> {
+  const later = alias(revenueChanges, 'later');
+  const rows = await db
+    .select()
+    .from(revenueChanges)
+    .where(
+      and(
+        eq(revenueChanges.action, 'delete'),
+        isNull(revenueChanges.importId),
+        notExists(
+          db
+            .select({ id: later.id })
+            .from(later)
+            .where(and(eq(later.revenueId, revenueChanges.revenueId), gt(later.id, revenueChanges.id))),
+        ),
+      ),
+    )
+    .orderBy(desc(revenueChanges.id))
+    .limit(DELETED_REVENUE_LIMIT);
+  return rows.flatMap((row) => {
+    const { before, revenueId, changedAt, reason } = toChange(row);
+    return before ? [{ id: revenueId, ...before, deletedAt: changedAt, reason }] : [];
+  });
 }
 
 /** True when the id names an entry now, or one that has a history (a deleted entry). */

@@ -1,4 +1,5 @@
 import {
+  deletedRevenueSchema,
   idInput,
   revenueChangeSchema,
   revenueCorrectionsSchema,
@@ -17,6 +18,7 @@ import {
 import {
   countCorrections,
   createRevenue,
+  deletedRevenues,
   deleteRevenue,
   getRevenueSummary,
   listRevenues,
@@ -124,6 +126,20 @@ export const revenueRouter = router({
     (db, id, { reason }) => deleteRevenue(db, id, { reason }),
     revenueDeleteInput,
   ),
+
+  /** Entries deleted by hand, newest first, to look at and restore (an undo of the delete). */
+  deleted: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/revenue/deleted',
+        tags: ['revenue'],
+        summary: 'Revenue entries deleted by hand, newest first (at most 50)',
+      },
+    })
+    .input(z.void())
+    .output(z.array(deletedRevenueSchema))
+    .query(({ ctx }) => deletedRevenues(ctx.database.db)),
 
   /** An entry's recorded changes, newest first; a deleted entry keeps its history. */
   history: protectedProcedure

@@ -5,6 +5,7 @@ import { EntityTable } from '../../components/entity-table';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ImportButton } from '../revenue-imports/import-button';
 import { CreateRevenueButton } from './create-revenue-button';
+import { DeletedRevenueList } from './deleted-revenue-list';
 import { useRevenueHistoryAction } from './revenue-history-action';
 import { UpdateRevenueDialog } from './update-revenue-dialog';
 import { useDeleteRevenue, useRevenuePage } from './use-revenue';
@@ -42,6 +43,7 @@ export function RevenueTable() {
         }
         UpdateDialog={UpdateRevenueDialog}
       />
+      <DeletedRevenueList historyButton={history.button} />
       {history.dialog}
     </>
   );

@@ -40,6 +40,11 @@ export function useRevenueCorrections() {
   return trpc.revenue.corrections.useQuery();
 }
 
+/** Entries deleted by hand, for the admin to restore. */
+export function useDeletedRevenues() {
+  return trpc.revenue.deleted.useQuery();
+}
+
 /** An entry's recorded changes, fetched while its history dialog is open. */
 export function useRevenueHistory(id: number | null) {
   return trpc.revenue.history.useQuery({ id: id ?? 0 }, { enabled: id !== null });
@@ -59,6 +64,7 @@ export function useInvalidateRevenue() {
       utils.revenue.list.invalidate(),
       utils.revenue.page.invalidate(),
       utils.revenue.history.invalidate(),
+      utils.revenue.deleted.invalidate(),
       utils.revenue.corrections.invalidate(),
     ]);
 }
