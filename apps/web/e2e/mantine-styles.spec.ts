@@ -155,12 +155,36 @@ test.describe('Mantine styles of each chunk', () => {
         isRevenue: 0,
       });
 
-      for (const tab of ['milestones', 'revenue', 'experiments', 'subscribers', 'newsletter', 'embed']) {
+      for (const tab of [
+        'milestones',
+        'revenue',
+        'experiments',
+        'subscribers',
+        'newsletter',
+        'embed',
+        'site',
+      ]) {
         await gotoHydrated(page, `/admin?tab=${tab}`);
         await expect(page.getByRole('tab', { selected: true })).toBeVisible();
         await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
         await expectStyled(page, `/admin?tab=${tab}`);
       }
+
+      // The revenue tab's own dialogs: the CSV import and an entry's history.
+      await gotoHydrated(page, '/admin?tab=revenue');
+      await page.getByRole('button', { name: 'Import CSV', exact: true }).click();
+      const importDialog = page.getByRole('dialog', { name: 'Import CSV' });
+      await expect(importDialog.getByRole('button', { name: 'Preview' })).toBeVisible();
+      await expectStyled(page, 'Import CSV');
+      await importDialog.getByRole('button', { name: 'Close dialog' }).click();
+      await page
+        .getByRole('button', { name: /^History of revenue entry \$12\.34 / })
+        .first()
+        .click();
+      const history = page.getByRole('dialog', { name: /^History of revenue entry/ });
+      await expect(history.getByRole('button', { name: 'Undo last change' })).toBeVisible();
+      await expectStyled(page, 'the history of a revenue entry');
+      await history.getByRole('button', { name: 'Close dialog' }).click();
 
       await gotoHydrated(page, '/admin?tab=milestones');
       await page.getByRole('button', { name: `Edit milestone ${mark} ${tag} (day 7)` }).click();

@@ -1,3 +1,5 @@
+// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
+import '@mantine/core/styles/Switch.css';
 import { settingsSchema, type Settings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
