@@ -45,11 +45,18 @@ export const MILESTONE_TYPE_LABELS: Record<MilestoneType, string> = { 0: 'Milest
 export const IMPORT_PROVIDERS = ['stripe', 'lemon-squeezy', 'paddle', 'gumroad', 'generic'] as const;
 export type ImportProvider = (typeof IMPORT_PROVIDERS)[number];
 
-export const IMPORT_PROVIDER_LABELS: Record<ImportProvider, string> = {
+/** A provider by name, as the import list and the ledger's row about an undone import write it. */
+export const IMPORT_PROVIDER_NAMES: Record<ImportProvider, string> = {
   stripe: 'Stripe',
   'lemon-squeezy': 'Lemon Squeezy',
   paddle: 'Paddle',
   gumroad: 'Gumroad',
+  generic: 'Generic',
+};
+
+/** The import dialog's choices: the generic format says which columns it reads. */
+export const IMPORT_PROVIDER_LABELS: Record<ImportProvider, string> = {
+  ...IMPORT_PROVIDER_NAMES,
   generic: 'Generic (date, amount, description, id)',
 };
 

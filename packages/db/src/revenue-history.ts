@@ -14,12 +14,6 @@ import { revenueChanges, revenueLedger, revenues } from './schema';
 /** The fields a change records and the ledger publishes, in the order the ledger lists them. */
 export const LEDGER_FIELDS = ['amount', 'source', 'description', 'date'] as const;
 
-/** The four published values of an entry: the amount as its decimal string, the date as ISO 8601. */
-export function snapshotOf(row: typeof revenues.$inferSelect): RevenueSnapshot {
-  const { amount, source, description, date } = row;
-  return { amount, source, description, date: date.toISOString() };
-}
-
 export interface ChangeToRecord {
   revenueId: number;
   action: RevenueChangeAction;

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
-  IMPORT_PROVIDER_LABELS,
+  IMPORT_PROVIDER_NAMES,
   type ImportProvider,
   type RevenueImport,
   type RevenueImportResult,
@@ -54,7 +54,7 @@ export async function storedExternalIds(
 }
 
 /** The snapshot `revenue_changes` keeps of an entry, as the entries' own writes record it. */
-const snapshotOf = (row: string) =>
+const snapshotSql = (row: string) =>
   sql.raw(`jsonb_build_object('amount', ${row}.amount::text, 'source', ${row}.source,
     'description', ${row}.description,
     'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
@@ -94,7 +94,7 @@ export async function storeImport(
           returning id, amount, source, description, date
         )
         insert into revenue_changes (revenue_id, action, after, import_id)
-        select added.id, 'create', ${snapshotOf('added')}, ${id} from added`);
+        select added.id, 'create', ${snapshotSql('added')}, ${id} from added`);
       // Lets other requests in between two statements (on PGlite, they queue behind this transaction).
       await nextTurn();
     }
@@ -151,9 +151,9 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
         returning id, amount, source, description, date
       )
       insert into revenue_changes (revenue_id, action, before, import_id, changed_at)
-      select removed.id, 'delete', ${snapshotOf('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);
+      select removed.id, 'delete', ${snapshotSql('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);
     await tx.update(revenueImports).set({ undoneAt: now }).where(eq(revenueImports.id, id));
-    const label = IMPORT_PROVIDER_LABELS[found.provider].split(' (')[0];
+    const label = IMPORT_PROVIDER_NAMES[found.provider];
     await appendLedger(tx, [
       {
         revenueId: null,

@@ -1,8 +1,8 @@
 import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { recordRevenueChange, snapshotOf } from './revenue-history';
-import { toRevenue } from './revenues';
+import { recordRevenueChange } from './revenue-history';
+import { snapshotOf, toRevenue } from './revenues';
 import { revenueChanges, revenues } from './schema';
 
 /**

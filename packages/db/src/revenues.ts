@@ -5,6 +5,7 @@ import {
   type Revenue,
   type RevenuePageRequest,
   type RevenueSource,
+  type RevenueSnapshot,
   type RevenueSummary,
 } from '@journey/contracts';
 import { desc, sql, type SQL } from 'drizzle-orm';
@@ -12,10 +13,13 @@ import type { Database } from './client';
 import { pageOf } from './paging';
 import { revenues, revenueTotals } from './schema';
 
-export function toRevenue(row: typeof revenues.$inferSelect): Revenue {
-  const { id, amount, source, description, date } = row;
-  return { id, amount, source, description, date: date.toISOString() };
+/** The four published values of an entry: the amount as its decimal string, the date as ISO 8601. */
+export function snapshotOf(row: typeof revenues.$inferSelect): RevenueSnapshot {
+  const { amount, source, description, date } = row;
+  return { amount, source, description, date: date.toISOString() };
 }
+
+export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({ id: row.id, ...snapshotOf(row) });
 
 /** Newest first; served by the (date, id) index. */
 export async function listRevenues(db: Database): Promise<Revenue[]> {

@@ -1,4 +1,4 @@
-import { IMPORT_PROVIDER_LABELS, REVENUE_SOURCE_SHORT_LABELS, type RevenueImport } from '@journey/contracts';
+import { IMPORT_PROVIDER_NAMES, REVENUE_SOURCE_SHORT_LABELS, type RevenueImport } from '@journey/contracts';
 import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -7,7 +7,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { serverMessage } from '../../lib/trpc';
 import { useImportList, useUndoImport } from './use-imports';
 
-const providerName = (item: RevenueImport) => IMPORT_PROVIDER_LABELS[item.provider].split(' (')[0];
+const providerName = (item: RevenueImport) => IMPORT_PROVIDER_NAMES[item.provider];
 
 /** The past imports, each with its undo (docs/decisions/044-provider-imports.md). */
 export function ImportList() {

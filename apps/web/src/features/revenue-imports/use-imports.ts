@@ -39,21 +39,21 @@ export function usePreviewImport() {
   });
 }
 
-/** The import, then the revenue totals, chart, table and the import list refresh. */
-export function useRunImport() {
+/** An import or its undo changes every revenue read and the import list: those refresh. */
+function useInvalidateImports() {
   const invalidateRevenue = useInvalidateRevenue();
   const utils = trpc.useUtils();
+  return () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]);
+}
+
+export function useRunImport() {
   return useMutation({
     mutationFn: (request: Omit<RevenueImportRequest, 'dryRun'>) =>
       postImport<RevenueImportResult>({ ...request, dryRun: false }),
-    onSuccess: () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]),
+    onSuccess: useInvalidateImports(),
   });
 }
 
 export function useUndoImport() {
-  const invalidateRevenue = useInvalidateRevenue();
-  const utils = trpc.useUtils();
-  return trpc.revenueImports.undo.useMutation({
-    onSuccess: () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]),
-  });
+  return trpc.revenueImports.undo.useMutation({ onSuccess: useInvalidateImports() });
 }
