@@ -112,6 +112,9 @@ describe('revenue imports', () => {
       expect(ledger.at(-1)?.oldValue).toContain(`import #${id}: ${expected.add} entries, ${expected.total}`);
       // The tracker counts an undone import as one correction.
       expect(await corrections()).toBe(correctionsBefore + 1);
+      expect((await admin.call('GET', '/api/public/ledger.json')).json().corrections).toBe(
+        correctionsBefore + 1,
+      );
 
       expect((await admin.call('DELETE', `${URL}/${id}`)).statusCode).toBe(409);
       const list = await admin.call('GET', URL);

@@ -70,7 +70,11 @@ export type LedgerRowJson = z.infer<typeof ledgerRowSchema>;
 
 export const publicLedgerSchema = z.object({
   rows: z.array(ledgerRowSchema),
-  corrections: z.number().int().min(0).describe('Distinct changes the rows publish'),
+  corrections: z
+    .number()
+    .int()
+    .min(0)
+    .describe('Distinct changes the rows publish, and each undone import as one'),
   algorithm: z.string(),
 });
 export type PublicLedger = z.infer<typeof publicLedgerSchema>;

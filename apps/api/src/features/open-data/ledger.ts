@@ -1,5 +1,5 @@
 import type { PublicLedger } from '@journey/contracts';
-import { listLedger, type DatabaseHandle } from '@journey/db';
+import { countCorrections, listLedger, type DatabaseHandle } from '@journey/db';
 import { csvRows } from '../../http/csv';
 
 /** The header of `ledger.csv`, in its order. */
@@ -21,10 +21,9 @@ export const LEDGER_ALGORITHM =
   '(JSON.stringify, no spaces; time as ISO 8601 UTC with milliseconds; prevHash is the previous row’s hash, ' +
   '64 zeros for the first row).';
 
-/** `ledger.json`: every published correction, oldest first, with the number of distinct changes. */
+/** `ledger.json`: every published correction, oldest first, counted as the tracker counts them. */
 export async function publicLedger(database: DatabaseHandle): Promise<PublicLedger> {
-  const rows = await listLedger(database.db);
-  const changes = new Set(rows.flatMap((row) => (row.changeId === null ? [] : [row.changeId])));
+  const [rows, corrections] = await Promise.all([listLedger(database.db), countCorrections(database.db)]);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -37,7 +36,7 @@ export async function publicLedger(database: DatabaseHandle): Promise<PublicLedg
       prevHash: row.prevHash,
       hash: row.hash,
     })),
-    corrections: changes.size,
+    corrections,
     algorithm: LEDGER_ALGORITHM,
   };
 }
