@@ -9,6 +9,7 @@ const expected = [
   'web-unit',
   'db-pglite',
   'api-pglite',
+  'api-slow-pglite',
   'db-postgres',
   'api-postgres',
   'e2e',

@@ -1,4 +1,33 @@
-import { databaseTestOptions } from '@journey/testing/vitest';
+import { databaseDriver, databaseTestOptions } from '@journey/testing/vitest';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: databaseTestOptions('api') });
+/**
+ * The slow suites: real processes killed or stopped, real timers, and the fuzz properties (≥ 1,000
+ * requests per endpoint). `pnpm test:slow` (mode `slow`) runs them and CI runs that; `npm test` leaves
+ * them out to stay within 3 minutes (docs/decisions/049-a-three-minute-test-command.md).
+ */
+const SLOW = [
+  'test/fuzz/**/*.test.ts',
+  'test/crash.test.ts',
+  'test/newsletter-crash.test.ts',
+  'test/shutdown.test.ts',
+  'test/timeouts.test.ts',
+  'test/backup-cli.test.ts',
+  'test/outage.test.ts',
+  'test/two-processes.test.ts',
+];
+/** What the database cannot change (rejected before any query; sockets): the PostgreSQL run leaves them to PGlite's. */
+const SAME_ON_EVERY_DATABASE = ['test/fuzz/**/*.test.ts', 'test/timeouts.test.ts'];
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'postgres') {
+    // `pnpm test:pg`: the fast and the slow suites in one run, on PostgreSQL.
+    if (databaseDriver() !== 'postgres')
+      throw new Error('test:pg needs TEST_DATABASE_URL (a PostgreSQL URL)');
+    return { test: databaseTestOptions('api', { exclude: SAME_ON_EVERY_DATABASE, isolate: true }) };
+  }
+  // The kills, shutdowns and deadlines keep a module graph per file: nothing of one file's run can reach the next's.
+  if (mode === 'slow') return { test: databaseTestOptions('api-slow', { include: SLOW, isolate: true }) };
+  // Two workers: the API suite is the longest, and its files wait on sockets and hashing as well.
+  return { test: databaseTestOptions('api', { exclude: SLOW, maxWorkers: 2 }) };
+});

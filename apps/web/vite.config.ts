@@ -20,6 +20,57 @@ function pageHeadLast(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet is written into index.html as a <style> element: a linked one blocks the first
+ * paint for a request of its own, a round trip on a phone's network (docs/decisions/047-landing-page-weight.md).
+ * The CSP allows inline styles already (Mantine writes its own); the file stays in the build too.
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'journey-inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) =>
+        html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const asset = bundle?.[file];
+          if (asset?.type !== 'asset') return link;
+          const css =
+            typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+        }),
+    },
+  };
+}
+
+/**
+ * A CSS module imported only for its stylesheet (features/landing/section-styles.ts) is kept where it
+ * is imported: Vite takes CSS modules for free of side effects, so such an import would be dropped and
+ * the stylesheet would follow the code that reads its class names into a later chunk.
+ */
+function keepStylesheetImports(importer: RegExp): Plugin[] {
+  const kept = new Set<string>();
+  return [
+    {
+      name: 'journey-keep-stylesheet-imports:resolve',
+      apply: 'build',
+      enforce: 'pre',
+      async resolveId(source, from, options) {
+        if (!from || !importer.test(from)) return null;
+        const resolved = await this.resolve(source, from, { ...options, skipSelf: true });
+        if (resolved) kept.add(resolved.id);
+        return resolved;
+      },
+    },
+    {
+      name: 'journey-keep-stylesheet-imports:transform',
+      apply: 'build',
+      enforce: 'post',
+      transform: (code, id) => (kept.has(id) ? { code, moduleSideEffects: 'no-treeshake' } : null),
+    },
+  ];
+}
+
 /** `pnpm dev` serves the shell without server rendering: give it a title at least. */
 function devHead(): Plugin {
   return {
@@ -47,6 +98,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     devHead(),
     pageHeadLast(),
+    inlineEntryStylesheet(),
+    keepStylesheetImports(/\/src\/features\/landing\/section-styles\.ts$/),
     // Brotli (quality 11) and gzip (level 9) copies beside every script, stylesheet and SVG of the client
     // build, public/ included, for the server to send as they are (@fastify/static's preCompressed).
     !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/ }),
@@ -76,13 +129,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every page runs, in one long-cached chunk. Left alone, Rolldown spreads them
-          // over several chunks shared with the code-split pages, which compress worse.
+          // Libraries in long-cached chunks of their own. Left alone, Rolldown spreads them over several
+          // chunks shared with the code-split pages, which compress worse.
           groups: [
-            {
-              name: 'framework',
-              test: /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@tanstack\/[^/]+|@trpc\/[^/]+)\//,
-            },
+            // React alone: the landing page hydrates without the rest (docs/decisions/047-landing-page-weight.md).
+            { name: 'framework', test: /\/node_modules\/(react|react-dom|scheduler)\// },
+            // The query cache and tRPC: the app's pages, and the landing page's sections once needed.
+            { name: 'data', test: /\/node_modules\/(@tanstack\/[^/]+|@trpc\/[^/]+)\// },
+            { name: 'router', test: /\/node_modules\/(react-router|react-router-dom)\// },
             // Everything else the entry imports statically (Mantine, the landing page): one chunk too.
             // Otherwise every module it shares with a code-split page (the milestone page, the chart's
             // section, the colour-scheme toggle) becomes a chunk of its own, a dozen small files that

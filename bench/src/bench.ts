@@ -26,28 +26,33 @@ async function benchDriver(backend: Backend, options: BenchOptions): Promise<Dri
     rounds: options.rounds,
     duration: options.duration,
     warmup: options.warmup,
-    connections: options.connections,
+    connections: options.connections[0] ?? 10,
     timeout: options.timeout,
   };
+  const root = options.checkout;
   if (options.phases.has('startup')) {
     step(`${backend.name}: start-up`);
-    results.startup = await measureStartup(backend, options.startupRuns);
+    results.startup = await measureStartup(backend, options.startupRuns, root);
   }
   if (options.phases.has('memory') || options.phases.has('throughput')) {
     const store = await backend.newStore();
     try {
-      const first = await startAppServer(store.env);
+      const first = await startAppServer(store.env, { root });
       const cookie = await registerAdmin(first.url);
       await addSampleContent(first.url, cookie);
       await first.stop();
       // A new process, so its RSS is that of start-up plus the read mix and nothing else.
-      const app = await startAppServer(store.env);
+      const app = await startAppServer(store.env, { root });
       try {
         if (options.phases.has('memory')) {
           step(`${backend.name}: memory, ${options.memoryDuration} s of the read mix`);
           results.memory = await measureMemory(app, { ...plan, duration: options.memoryDuration });
         }
-        if (options.phases.has('throughput')) results.throughput = await measureThroughput(app, cookie, plan);
+        if (options.phases.has('throughput'))
+          results.throughput = await measureThroughput(app, cookie, {
+            ...plan,
+            connections: options.connections,
+          });
       } finally {
         await app.stop();
       }
@@ -55,7 +60,8 @@ async function benchDriver(backend: Backend, options: BenchOptions): Promise<Dri
       await store.dispose();
     }
   }
-  if (options.phases.has('scaling')) results.scaling = await measureScaling(backend, options.rows, plan);
+  if (options.phases.has('scaling'))
+    results.scaling = await measureScaling(backend, options.rows, plan, root);
   return results;
 }
 
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
   // Checked before the build: a wrong URL should not cost a build to find out.
   const backends = [pgliteBackend, ...(options.databaseUrl ? [postgresBackend(options.databaseUrl)] : [])];
   if (options.build) await buildApp();
-  await assertBuilt();
+  await assertBuilt(options.checkout);
 
   const date = runDate();
   const drivers: DriverResults[] = [];
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
 
   const section = renderBenchSection({
     date,
-    context: runContext(commandLine(options)),
+    context: runContext(commandLine(options), options.checkout),
     settings: options,
     drivers,
     notes: serverLogReports,

@@ -49,9 +49,9 @@ async function main(): Promise<void> {
   if (!options) return;
   await assertBuilt(options.baseline);
   if (options.build) await buildApp();
-  await assertBuilt();
+  await assertBuilt(options.checkout);
 
-  const current = await seededServer();
+  const current = await seededServer(options.checkout);
   const baseline = await seededServer(options.baseline);
   const urls = { current: current.app.url, baseline: baseline.app.url };
   const cookies = new Map([
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
 
   const section = renderCompareSection({
     date: runDate(),
-    context: runContext(`pnpm bench:compare ${options.args.join(' ')}`),
+    context: runContext(`pnpm bench:compare ${options.args.join(' ')}`, options.checkout),
     baseline: { dir: options.baseline, commit: commitOf(options.baseline) },
     settings: options,
     rows,

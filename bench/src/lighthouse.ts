@@ -25,11 +25,11 @@ async function main(): Promise<void> {
   const options = commandOptions(parseLighthouseOptions, LIGHTHOUSE_USAGE);
   if (!options) return;
   if (options.build) await buildApp();
-  await assertBuilt();
+  await assertBuilt(options.checkout);
 
   const date = runDate();
   const store = await pgliteBackend.newStore();
-  const server = await startAppServer(store.env);
+  const server = await startAppServer(store.env, { root: options.checkout });
   try {
     // The landing page as a visitor sees it on a site in use: totals, a timeline, the experiments.
     await addSampleContent(server.url, await registerAdmin(server.url));
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     const reports = await saveReports(medianRun(runs));
     const section = renderLighthouseSection({
       date,
-      context: runContext(`pnpm bench:lighthouse ${options.args.join(' ')}`.trim()),
+      context: runContext(`pnpm bench:lighthouse ${options.args.join(' ')}`.trim(), options.checkout),
       url: '/',
       figures: figures(runs),
       reports: reports.map((file) => path.relative(benchDir, file)),

@@ -5,12 +5,10 @@
  */
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { createDatabase } from '@journey/db';
 import { addSampleContent, BENCH_REVENUE, registerAdmin } from './fixtures/seed-api';
 import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
-import { defaultResultsFile } from './lib/paths';
 import { step } from './lib/log';
 import { failedAnswers, runMixed, WINDOW_S } from './measure/mixed-load';
 import { renderLoadReport, type DriverLoad } from './report/load-report';
@@ -18,7 +16,7 @@ import { runDate } from './report/machine';
 import { prependSection } from './report/results-file';
 import { startAppServer } from './server/app-server';
 import { assertBuilt, buildApp } from './server/build';
-import { commandArgs } from './cli/common-options';
+import { CHECKOUT_USAGE, commandArgs, parseCommand } from './cli/common-options';
 
 const RAMP_CONNECTIONS = [1, 2, 4, 8, 16, 32, 64, 128];
 /** A step that adds less than this to the throughput means the server is saturated. */
@@ -39,10 +37,15 @@ async function revenueTotal(baseUrl: string): Promise<string> {
   return ((await response.json()) as { totalRevenue: string }).totalRevenue;
 }
 
-async function loadDriver(backend: Backend, duration: number, rampSeconds: number): Promise<DriverLoad> {
+async function loadDriver(
+  backend: Backend,
+  duration: number,
+  rampSeconds: number,
+  root: string,
+): Promise<DriverLoad> {
   const store = await backend.newStore();
   try {
-    const app = await startAppServer(store.env);
+    const app = await startAppServer(store.env, { root });
     let stopped = false;
     try {
       const cookie = await registerAdmin(app.url);
@@ -128,32 +131,44 @@ async function countRevenues(baseUrl: string, cookie: string): Promise<number> {
   return ((await response.json()) as { result: { data: { total: number } } }).result.data.total;
 }
 
+const LOAD_USAGE = `Usage: pnpm bench:load [options]
+
+  --no-build             use the existing build (apps/api/dist, apps/web/dist)
+${CHECKOUT_USAGE}
+  --duration S           seconds of the mix at saturation (default 60, at least 20)
+  --ramp S               seconds per step of the ramp (default 5)
+  --database-url URL     also run on this PostgreSQL (default: env DATABASE_URL)
+  --results FILE         where to prepend the results (default bench/results.md)
+  --help                 this text`;
+
 async function main(): Promise<void> {
   const args = commandArgs();
-  const { values } = parseArgs({
-    args,
-    options: {
-      'no-build': { type: 'boolean' },
-      duration: { type: 'string' },
-      ramp: { type: 'string' },
-      'database-url': { type: 'string' },
-      results: { type: 'string' },
-    },
+  const parsed = parseCommand(args, {
+    duration: { type: 'string' },
+    ramp: { type: 'string' },
+    'database-url': { type: 'string' },
   });
+  if (parsed === 'help') {
+    console.log(LOAD_USAGE);
+    return;
+  }
+  const { values, common } = parsed;
   const duration = Number(values.duration ?? 60);
   const rampSeconds = Number(values.ramp ?? 5);
   if (!(duration >= 2 * WINDOW_S) || !(rampSeconds >= 1))
     throw new Error('--duration must be ≥ 20, --ramp ≥ 1');
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   const backends = [pgliteBackend, ...(databaseUrl ? [postgresBackend(databaseUrl)] : [])];
-  if (!values['no-build']) await buildApp();
-  await assertBuilt();
+  if (common.build) await buildApp();
+  await assertBuilt(common.checkout);
   const date = runDate();
   const results: DriverLoad[] = [];
-  for (const backend of backends) results.push(await loadDriver(backend, duration, rampSeconds));
-  const section = renderLoadReport(date, `pnpm bench:load ${args.join(' ')}`.trim(), results, duration);
+  for (const backend of backends)
+    results.push(await loadDriver(backend, duration, rampSeconds, common.checkout));
+  const command = `pnpm bench:load ${args.join(' ')}`.trim();
+  const section = renderLoadReport(date, command, results, duration, common.checkout);
   console.log(`\n${section}`);
-  const resultsFile = values.results ? path.resolve(values.results) : defaultResultsFile;
+  const resultsFile = common.resultsFile;
   await prependSection(resultsFile, section);
   step(`results added to ${path.relative(process.cwd(), resultsFile)}`);
   if (results.some((r) => r.failures.length > 0)) process.exitCode = 1;

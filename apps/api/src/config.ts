@@ -138,6 +138,12 @@ const envSchema = z.object({
     .max(1_000_000, 'must be at most 1000000')
     .default(SIGNUP_RATE_LIMIT.perIp),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The log lines are appended to this file (made with its folder if missing) instead of stdout. */
+  LOG_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : undefined)),
   WEB_DIST_DIR: z.string().trim().optional(),
 });
 
@@ -159,6 +165,8 @@ export interface Config {
   allowRegistration: boolean;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** LOG_FILE: where the log lines are appended; undefined means stdout. */
+  logFile: string | undefined;
   /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
@@ -213,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowRegistration: values.ALLOW_REGISTRATION,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
+    logFile: values.LOG_FILE,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
     mail: {

@@ -14,6 +14,17 @@ try {
 
 const app = await buildServer(config);
 
+/**
+ * A crash is logged like everything else, then the process ends as Node would end it (exit 1); the
+ * log destination flushes what it holds on exit, this last line included.
+ */
+const crash = (kind: string) => (error: unknown) => {
+  app.log.fatal({ err: error }, kind);
+  process.exit(1);
+};
+process.on('uncaughtException', crash('uncaught exception'));
+process.on('unhandledRejection', crash('unhandled rejection'));
+
 /** Past this, a close that hangs (a stuck request or database) ends the process with an error. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
@@ -33,6 +44,7 @@ const shutdown = async (signal: string) => {
     app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
+  app.log.info('shut down');
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

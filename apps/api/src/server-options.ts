@@ -1,7 +1,15 @@
 import Fastify, { type FastifyReply } from 'fastify';
+import type { pino } from 'pino';
 import type { Config, TrustProxy } from './config';
 import { describeError } from './plugins/app/errors';
-import { loggingOptions } from './plugins/app/logging';
+import { FrontDoor } from './http/front-door';
+import { logDestination, loggingOptions, requestLineLogger } from './plugins/app/logging';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    frontDoor: FrontDoor;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -34,8 +42,8 @@ export const CONNECTION_TIMEOUTS: ConnectionTimeouts = {
 /** What the Fastify instance itself is built with; the rest of the server is its plugins. */
 export interface InstanceOptions {
   logger?: boolean;
-  /** Where the JSON log lines go instead of stdout (tests read them). */
-  logStream?: NodeJS.WritableStream;
+  /** Where the JSON log lines go instead of LOG_FILE or stdout (tests read them). */
+  logStream?: pino.DestinationStream;
   /** Connection timeouts; CONNECTION_TIMEOUTS unless a test shortens them. */
   timeouts?: ConnectionTimeouts;
 }
@@ -61,8 +69,14 @@ function trustProxyOption(
 
 /** The bare Fastify instance: logs, limits, timeouts and proxies, before any plugin. */
 export function createInstance(config: Config, options: InstanceOptions) {
-  const logging = loggingOptions(config.logLevel, options.logStream);
-  return Fastify({
+  // `pnpm dev` shows each line at once; elsewhere lines are written a few KB at a time.
+  const stream =
+    options.logStream ?? logDestination({ file: config.logFile, buffered: config.env !== 'development' });
+  const logging = loggingOptions(config.logLevel, stream);
+  const frontDoor = new FrontDoor(
+    options.logger === false ? null : requestLineLogger(config.logLevel, stream),
+  );
+  const instance = Fastify({
     ...logging,
     logger: options.logger === false ? false : logging.logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -71,6 +85,8 @@ export function createInstance(config: Config, options: InstanceOptions) {
     pluginTimeout: 0,
     ...timeoutOptions(options.timeouts ?? CONNECTION_TIMEOUTS),
     trustProxy: trustProxyOption(config.trustProxy),
+    // Ready cached reads are answered before Fastify (http/front-door.ts).
+    serverFactory: frontDoor.serverFactory,
     // tRPC batches name every procedure in one path segment.
     routerOptions: { maxParamLength: 5000 },
     // While closing, a request already on an open connection is answered (with `Connection: close`)
@@ -82,4 +98,10 @@ export function createInstance(config: Config, options: InstanceOptions) {
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     },
   });
+  instance.decorate('frontDoor', frontDoor);
+  instance.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
+  return instance;
 }

@@ -12,7 +12,7 @@ import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
+import { MAX_ENTRIES, MAX_TURN_WAIT_MS, PublicCache, publicTablesChangedBy } from '../src/http/public-cache';
 import { revenueMetrics } from '../src/features/revenue/metrics';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
@@ -183,6 +183,37 @@ describe('the public cache', () => {
     await expectAllFresh('20 overlapping writes');
   });
 
+  it('shows every acknowledged write to the reads sent after its answer, while other writes are in flight', async () => {
+    const total = async () => Number((await read('/api/revenue')).body.totalRevenue);
+    const pageTotal = async () => Number((await read('/')).body['revenue.summary'].totalRevenue);
+    const base = await total();
+    let acknowledged = 0;
+    const checks: Promise<void>[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const amount = i + 1;
+        const response = await admin.call('POST', '/api/revenue', { ...revenue, amount: `${amount}.00` });
+        expect(response.statusCode).toBe(201);
+        acknowledged += amount;
+        const atLeast = base + acknowledged;
+        // Amounts are positive: a read that missed an acknowledged write shows less.
+        checks.push(
+          (async () => {
+            const [api, page] = await Promise.all([total(), pageTotal(), reads()]);
+            expect(api).toBeGreaterThanOrEqual(atLeast);
+            expect(page).toBeGreaterThanOrEqual(atLeast);
+          })(),
+        );
+      }),
+    );
+    await Promise.all(checks);
+    await expectAllFresh('12 concurrent writes');
+
+    function reads() {
+      return Promise.all(READS.map((url) => call(server.app, 'GET', url)));
+    }
+  });
+
   it('keeps every cached answer on writes that change nothing public: sign-ups, logins, logouts', async () => {
     const renderCount = async () =>
       Number(/<output>(\d+)<\/output>/.exec((await call(server.app, 'GET', '/')).body)?.[1]);
@@ -351,6 +382,86 @@ describe('the public cache', () => {
   });
 });
 
+describe('a cache hit', () => {
+  const API_READS = READS.filter((url) => url.startsWith('/api/'));
+  const VARIANTS: { name: string; method: 'GET' | 'HEAD'; headers: Record<string, string> }[] = [
+    { name: 'plain', method: 'GET', headers: {} },
+    { name: 'br', method: 'GET', headers: { 'accept-encoding': 'br' } },
+    { name: 'gzip', method: 'GET', headers: { 'accept-encoding': 'gzip' } },
+    { name: 'browser', method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
+    { name: 'any', method: 'GET', headers: { 'accept-encoding': '*' } },
+    { name: 'opted out', method: 'GET', headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } },
+    { name: 'HEAD', method: 'HEAD', headers: { 'accept-encoding': 'br' } },
+  ];
+  const withoutPerRequest = (headers: Record<string, unknown>) => {
+    const { date: _date, 'x-request-id': _id, ...rest } = headers;
+    return rest;
+  };
+
+  it('answers the very status, headers and bytes of the miss that filled it, in every encoding', async () => {
+    for (const url of API_READS) {
+      const { etag } = (await call(server.app, 'GET', url)).headers;
+      const revalidate = { 'if-none-match': String(etag) };
+      for (const variant of [...VARIANTS, { name: '304', method: 'GET' as const, headers: revalidate }]) {
+        const name = `${variant.name} ${url}`;
+        server.app.publicCache.invalidate();
+        expect(server.app.publicCache.peek(url), name).toBeUndefined();
+        const miss = await server.app.inject({ method: variant.method, url, headers: variant.headers });
+        expect(server.app.publicCache.peek(url), name).toBeDefined();
+        const hit = await server.app.inject({ method: variant.method, url, headers: variant.headers });
+        expect(hit.statusCode, name).toBe(miss.statusCode);
+        expect(withoutPerRequest(hit.headers), name).toEqual(withoutPerRequest(miss.headers));
+        expect(hit.rawPayload.equals(miss.rawPayload), name).toBe(true);
+        // Each request still has its own id.
+        expect(hit.headers['x-request-id'], name).not.toBe(miss.headers['x-request-id']);
+      }
+    }
+  });
+
+  it('answers every variant as the plugins do: security headers, ETag, 304, encodings', async () => {
+    const plain = await call(server.app, 'GET', '/api/experiments');
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    const answers = await Promise.all(
+      VARIANTS.map((variant) => server.app.inject({ url: '/api/experiments', ...variant })),
+    );
+    const [, br, gzip, browser, any, optedOut, head] = answers;
+    expect(plain.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(plain.rawPayload.length),
+    });
+    expect(plain.headers.vary).toBeUndefined();
+    for (const [answer, encoding] of [
+      [br, 'br'],
+      [gzip, 'gzip'],
+      [browser, 'br'],
+      [any, 'gzip'],
+    ] as const) {
+      expect(answer?.headers['content-encoding'], encoding).toBe(encoding);
+      expect(answer?.headers.vary, encoding).toBe('accept-encoding');
+      expect(answer?.headers['content-length'], encoding).toBe(String(answer?.rawPayload.length));
+      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
+      expect(decode(answer?.rawPayload ?? Buffer.alloc(0)).equals(plain.rawPayload), encoding).toBe(true);
+    }
+    expect(optedOut?.headers['content-encoding']).toBeUndefined();
+    expect(optedOut?.rawPayload.equals(plain.rawPayload)).toBe(true);
+    expect(head?.headers['content-encoding']).toBeUndefined();
+    expect(head?.headers['content-length']).toBe(String(plain.rawPayload.length));
+    for (const held of [String(plain.headers.etag), `W/${String(plain.headers.etag)}`]) {
+      const revalidated = await server.app.inject({
+        url: '/api/experiments',
+        headers: { 'if-none-match': held, 'accept-encoding': 'br' },
+      });
+      expect(revalidated.statusCode, held).toBe(304);
+      expect(revalidated.body, held).toBe('');
+      expect(revalidated.headers.etag, held).toBe(plain.headers.etag);
+      expect(revalidated.headers['content-encoding'], held).toBeUndefined();
+    }
+  });
+});
+
 /** A cache whose answers are their keys as text, and the keys it had to produce, in order. */
 function recordingCache() {
   const cache = new PublicCache();
@@ -433,5 +544,94 @@ describe('PublicCache invalidation', () => {
       'experiments',
       'settings',
     ]);
+  });
+});
+
+/** A cache whose one answer is what `value` holds when it is read, and the number of reads. */
+function valueCache() {
+  const cache = new PublicCache();
+  const state = { value: 'old', reads: 0 };
+  const get = () =>
+    cache
+      .get(
+        'totals',
+        async () => {
+          state.reads += 1;
+          const value = state.value;
+          await new Promise((resolve) => setImmediate(resolve));
+          return { status: 200, contentType: 'text/plain', body: Buffer.from(value) };
+        },
+        ['revenues'],
+      )
+      .then((response) => response.body.toString());
+  return { cache, state, get };
+}
+
+describe('PublicCache under writes', () => {
+  it('builds an answer once for the readers that miss together', async () => {
+    const { state, get } = valueCache();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get()));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 'old'));
+    expect(state.reads).toBe(1);
+  });
+
+  it('builds one answer for a burst of writes: the misses meanwhile wait for them and see them all', async () => {
+    const { cache, state, get } = valueCache();
+    const ends = await Promise.all([cache.beginWrite(['revenues']), cache.beginWrite(['revenues'])]);
+    const during = [get(), get()];
+    for (const end of ends) {
+      state.value = `${state.value}+`;
+      cache.invalidate(['revenues']);
+      end();
+    }
+    expect(await Promise.all(during)).toEqual(['old++', 'old++']);
+    expect(await get()).toBe('old++');
+    expect(state.reads).toBe(1);
+  });
+
+  it('lets a write in after the answer being built, and drops that answer when the write lands', async () => {
+    const { cache, state, get } = valueCache();
+    const building = get();
+    let writing = false;
+    const began = cache.beginWrite(['revenues']).then((end) => {
+      writing = true;
+      return end;
+    });
+    expect(await building).toBe('old');
+    const end = await began;
+    expect(writing).toBe(true);
+    state.value = 'new';
+    cache.invalidate(['revenues']);
+    end();
+    expect(await get()).toBe('new');
+    expect(state.reads).toBe(2);
+  });
+
+  it('drops an answer whose build began before a write committed', async () => {
+    const { cache, state, get } = valueCache();
+    const end = await cache.beginWrite(['revenues']);
+    // A write that takes longer than a miss waits: the miss reads the old value meanwhile.
+    const early = get();
+    await new Promise((resolve) => setTimeout(resolve, MAX_TURN_WAIT_MS + 20));
+    expect(await early).toBe('old');
+    state.value = 'new';
+    cache.invalidate(['revenues']);
+    end();
+    expect(await get()).toBe('new');
+  });
+
+  it('waits for no write to other tables, and a failed write lets the waiting misses go', async () => {
+    const { cache, state, get } = valueCache();
+    const other = await cache.beginWrite(['milestones']);
+    const started = performance.now();
+    expect(await get()).toBe('old');
+    expect(performance.now() - started).toBeLessThan(MAX_TURN_WAIT_MS);
+    other();
+    cache.invalidate(['revenues']);
+    const failed = await cache.beginWrite(['revenues']);
+    const waiting = get();
+    failed();
+    expect(await waiting).toBe('old');
+    expect(state.reads).toBe(2);
   });
 });

@@ -78,6 +78,8 @@ test.describe('the revenue chart after in-page links', () => {
         page,
         isMobile,
       }) => {
+        // Seven page loads, each fetching the sections and the chart as the reader reaches them.
+        test.slow();
         for (const link of LINKS) {
           await test.step(`${link.label} (${link.from})`, async () => {
             await page.goto('/');

@@ -1,5 +1,5 @@
 import { ADMIN, expect, test } from './fixtures';
-import { toasts, uniqueTag } from './support';
+import { gotoHydrated, toasts, uniqueTag } from './support';
 
 // At most one toast shows, and a newer one replaces it at once rather than waiting out its 5 s.
 
@@ -10,7 +10,8 @@ test('a good login right after a failed one shows Login successful at once, with
   page,
   adminSession: _adminSession, // the admin account exists
 }, testInfo) => {
-  await page.goto('/auth');
+  // A click before hydration would submit the form natively and show no toast.
+  await gotoHydrated(page, '/auth');
   const panel = page.getByRole('tabpanel', { name: 'Login' });
   const username = panel.getByRole('textbox', { name: 'Username', exact: true });
   const password = panel.getByRole('textbox', { name: 'Password', exact: true });

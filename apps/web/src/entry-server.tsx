@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { Manifest } from 'vite';
 import { App } from './app/app';
 import { pageAssetTags } from './app/page-assets';
+import { paths } from './app/paths';
 import { headFor } from './app/page-head';
 import type { PageQuery, PageRoute } from './app/page-route';
 import { Providers } from './app/providers';
@@ -47,6 +48,13 @@ function clientManifest(): Manifest {
   manifest ??= existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   return manifest;
 }
+
+/**
+ * The app's router, query cache and tRPC client (app/start-app.tsx), fetched by every page but the
+ * landing page (entry-client.tsx): linked from the head, so it loads with the entry, its CSS from the
+ * first paint.
+ */
+const APP_SOURCE = 'src/app/start-app.tsx';
 
 /** Answers every query of the page into the cache; a failure fails the render (the API degrades it). */
 async function fetchQueries(queryClient: QueryClient, queries: Record<string, PageQuery>) {
@@ -106,7 +114,14 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
   const found = status === 200;
   const meta = found && 'meta' in route.head ? route.head.meta(data, site, input.origin) : null;
   const head = headFor({ pathname: url.pathname, origin: input.origin, site, status, meta });
-  const assets = found && route.codeSplit ? pageAssetTags(clientManifest(), route.codeSplit.source) : '';
+  const assets =
+    route.path === paths.home
+      ? ''
+      : pageAssetTags(
+          clientManifest(),
+          APP_SOURCE,
+          ...(found && route.codeSplit ? [route.codeSplit.source] : []),
+        );
   return {
     status,
     head: assets ? `${head}\n    ${assets}` : head,

@@ -1,11 +1,13 @@
-import { count, parseCommand } from './common-options';
+import { CHECKOUT_USAGE, count, parseCommand } from './common-options';
 
 export const PHASES = ['startup', 'memory', 'throughput', 'scaling'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface BenchOptions {
   build: boolean;
-  connections: number;
+  checkout: string;
+  /** The throughput table's connection counts; the other phases use the first. */
+  connections: number[];
   duration: number;
   rounds: number;
   warmup: number;
@@ -23,7 +25,9 @@ export interface BenchOptions {
 export const BENCH_USAGE = `Usage: pnpm bench [options]
 
   --no-build             use the existing build (apps/api/dist, apps/web/dist)
-  --connections N        autocannon connections (default 10)
+${CHECKOUT_USAGE}
+  --connections LIST     autocannon connections, comma-separated: the throughput table has
+                         each, the other phases use the first (default 10)
   --duration S           seconds per timed run (default 10)
   --rounds N             timed runs per side and endpoint, alternating (default 3)
   --warmup S             untimed seconds per side before an endpoint's rounds (default 2)
@@ -64,7 +68,9 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
       throw new Error(`--only: unknown phase "${phase}" (${PHASES.join(', ')})`);
   return {
     ...common,
-    connections: count('connections', values.connections, 10, 1),
+    connections: (values.connections ?? '10')
+      .split(',')
+      .map((value) => count('connections', value.trim(), 10, 1)),
     duration: count('duration', values.duration, smoke ? SMOKE.duration : 10, 1),
     rounds: count('rounds', values.rounds, smoke ? SMOKE.rounds : 3, 1),
     warmup: count('warmup', values.warmup, smoke ? SMOKE.warmup : 2, 0),

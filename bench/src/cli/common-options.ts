@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { defaultResultsFile } from '../lib/paths';
+import { defaultResultsFile, repoRoot } from '../lib/paths';
 
 /** The command's arguments: `pnpm bench -- --flag` passes the `--` along. */
 export const commandArgs = () => process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
@@ -9,12 +9,18 @@ export const commandArgs = () => process.argv.slice(2).filter((arg, index) => !(
 export const COMMON_FLAGS = {
   'no-build': { type: 'boolean' },
   results: { type: 'string' },
+  checkout: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
+/** A path as given on the command line: relative to where the command was started. */
+const fromStart = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
+
 /** Where to prepend the results: `--results` from where the command was started, else bench/results.md. */
-export const resultsPath = (results: string | undefined) =>
-  path.resolve(process.env.INIT_CWD ?? process.cwd(), results ?? defaultResultsFile);
+export const resultsPath = (results: string | undefined) => fromStart(results ?? defaultResultsFile);
+
+/** The usage lines of the common flags that each command's text repeats. */
+export const CHECKOUT_USAGE = `  --checkout DIR         measure the build of another checkout (built there; implies --no-build)`;
 
 type Flags = NonNullable<ParseArgsConfig['options']>;
 type CommandConfig<O extends Flags> = { args: string[]; strict: true; options: typeof COMMON_FLAGS & O };
@@ -27,12 +33,16 @@ export function parseCommand<O extends Flags>(args: string[], own: O) {
   const config: CommandConfig<O> = { args, strict: true, options: { ...COMMON_FLAGS, ...own } };
   const values = parseArgs(config).values as ReturnType<typeof parseArgs<CommandConfig<O>>>['values'];
   // The common flags' values, typed as COMMON_FLAGS declares them (TypeScript cannot read them off a generic O).
-  const flags = values as { help?: boolean; 'no-build'?: boolean; results?: string };
+  const flags = values as { help?: boolean; 'no-build'?: boolean; results?: string; checkout?: string };
   if (flags.help) return 'help';
+  const checkout = flags.checkout === undefined ? repoRoot : fromStart(flags.checkout);
   return {
     values,
     common: {
-      build: flags['no-build'] !== true,
+      // Another checkout is measured as it was built there: this one's build would not change it.
+      build: flags['no-build'] !== true && checkout === repoRoot,
+      /** The root of the checkout whose build is measured (this one by default). */
+      checkout,
       resultsFile: resultsPath(flags.results),
       /** The arguments as given, for the results' "command" line. */
       args,

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { count, parseCommand } from './common-options';
+import { CHECKOUT_USAGE, count, parseCommand } from './common-options';
 
 export interface CompareOptions {
   build: boolean;
+  /** The checkout measured against the baseline (this one by default). */
+  checkout: string;
   /** The other checkout, already built (`git worktree add --detach DIR COMMIT`, `pnpm install`, `pnpm build`). */
   baseline: string;
   connections: number[];
@@ -20,6 +22,7 @@ export const COMPARE_USAGE = `Usage: pnpm bench:compare --baseline DIR [options]
 
   --baseline DIR         another checkout of this repository, built (required)
   --no-build             use this checkout's existing build
+${CHECKOUT_USAGE}
   --connections LIST     autocannon connections, comma-separated (default 10,100)
   --duration S           seconds per timed run (default 5)
   --rounds N             timed runs per side and endpoint, alternating (default 9)

@@ -1,7 +1,8 @@
-import { count, parseCommand } from './common-options';
+import { CHECKOUT_USAGE, count, parseCommand } from './common-options';
 
 export interface LighthouseOptions {
   build: boolean;
+  checkout: string;
   runs: number;
   resultsFile: string;
   args: string[];
@@ -10,6 +11,7 @@ export interface LighthouseOptions {
 export const LIGHTHOUSE_USAGE = `Usage: pnpm bench:lighthouse [options]
 
   --no-build        use the existing build (apps/api/dist, apps/web/dist)
+${CHECKOUT_USAGE}
   --runs N          Lighthouse runs; figures are medians (default 3)
   --results FILE    where to prepend the results (default bench/results.md)
   --help            this text

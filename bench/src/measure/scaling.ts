@@ -30,14 +30,15 @@ export async function measureScaling(
   backend: Backend,
   rows: number,
   plan: Rounds & Omit<LoadSettings, 'duration'>,
+  root: string,
 ): Promise<ScalingResult> {
   const emptyStore = await backend.newStore();
   const seededStore = await backend.newStore();
   step(`scaling: seeding ${rows.toLocaleString('en-US')} revenue entries (${backend.name})`);
   const seed = await seedRevenueRows(seededStore.database, rows);
   step(`scaling: seeded in ${seed.seconds.toFixed(1)} s`);
-  const empty = await startAppServer(emptyStore.env);
-  const seeded = await startAppServer(seededStore.env);
+  const empty = await startAppServer(emptyStore.env, { root });
+  const seeded = await startAppServer(seededStore.env, { root });
   try {
     const totals = (await (await fetch(`${seeded.url}${TOTALS.path}`)).json()) as { totalRevenue?: string };
     const result: ScalingResult = { seed, apiTotal: totals.totalRevenue ?? '?', rows: [] };

@@ -9,6 +9,7 @@ import { runLoad, type LoadSettings } from './load';
 
 export interface ThroughputRow {
   endpoint: Endpoint;
+  connections: number;
   app: Summary;
   bare: Summary;
 }
@@ -20,7 +21,7 @@ export interface ThroughputRow {
 export async function measureThroughput(
   app: AppServer,
   cookie: string,
-  plan: Rounds & Omit<LoadSettings, 'duration'>,
+  plan: Rounds & Omit<LoadSettings, 'duration' | 'connections'> & { connections: number[] },
 ): Promise<ThroughputRow[]> {
   // Reads first: every timed write adds a row, which must not change what the reads measure.
   const endpoints = [...READS, revenueWrite(app.url, cookie)];
@@ -29,13 +30,14 @@ export async function measureThroughput(
   const bare = await startBareServer(canned);
   try {
     const rows: ThroughputRow[] = [];
-    for (const endpoint of endpoints) {
-      step(`throughput: ${endpoint.name}`);
-      const load = (baseUrl: string) => (seconds: number) =>
-        runLoad({ baseUrl, ...endpoint }, { ...plan, duration: seconds });
-      const results = await alternate(load(app.url), load(bare.url), plan);
-      rows.push({ endpoint, app: summarize(results.a), bare: summarize(results.b) });
-    }
+    for (const endpoint of endpoints)
+      for (const connections of plan.connections) {
+        step(`throughput: ${endpoint.name}, ${connections} connections`);
+        const load = (baseUrl: string) => (seconds: number) =>
+          runLoad({ baseUrl, ...endpoint }, { ...plan, connections, duration: seconds });
+        const results = await alternate(load(app.url), load(bare.url), plan);
+        rows.push({ endpoint, connections, app: summarize(results.a), bare: summarize(results.b) });
+      }
     return rows;
   } finally {
     await bare.stop();

@@ -4,7 +4,9 @@ import type { ScalingResult } from '../measure/scaling';
 import type { StartupResult } from '../measure/startup';
 import type { ThroughputRow } from '../measure/throughput';
 import { fmt, table } from './markdown';
+import { LANDING } from '../measure/endpoints';
 import { median, type Summary } from './stats';
+import { renderTargets, TARGETS, type TargetRow } from './targets';
 
 /** Everything measured on one driver; a phase left out with --only stays undefined. */
 export interface DriverResults {
@@ -39,6 +41,7 @@ function throughputSection(driver: string, rows: ThroughputRow[]): string {
     table(
       [
         'endpoint',
+        'connections',
         'app req/s (median)',
         'bare req/s (median)',
         'app p50 / p99 ms',
@@ -46,8 +49,9 @@ function throughputSection(driver: string, rows: ThroughputRow[]): string {
         'ratio app ÷ bare',
         'failed app / bare',
       ],
-      rows.map(({ endpoint, app, bare }) => [
+      rows.map(({ endpoint, connections, app, bare }) => [
         endpoint.name,
+        String(connections),
         fmt.rps(app.rps),
         fmt.rps(bare.rps),
         latency(app),
@@ -57,6 +61,18 @@ function throughputSection(driver: string, rows: ThroughputRow[]): string {
       ]),
     ),
   ].join('\n\n');
+}
+
+/** The reads' ratios against the issue's targets; the write has none. */
+function targetRows(driver: string, rows: ThroughputRow[]): TargetRow[] {
+  return rows
+    .filter(({ endpoint }) => endpoint.method === 'GET')
+    .map(({ endpoint, connections, app, bare }) => ({
+      figure: `${endpoint.name}, app ÷ bare, ${connections} connections (${driver})`,
+      target: endpoint.path === LANDING.path ? TARGETS.landingRatio : TARGETS.readRatio,
+      measured: app.rps / bare.rps,
+      ...(app.failed + bare.failed > 0 ? { invalid: 'failures' } : {}),
+    }));
 }
 
 function scalingSection(driver: string, result: ScalingResult): string {
@@ -148,7 +164,7 @@ function settingsLine(settings: BenchOptions): string {
   const parts: string[] = [];
   if (phases.has('throughput') || phases.has('scaling'))
     parts.push(
-      `${settings.connections} connections`,
+      `${settings.connections.join(', ')} connections`,
       `${settings.rounds} timed run(s) of ${settings.duration} s per side and endpoint, alternating, ` +
         `after ${settings.warmup} s of warm-up`,
       `requests fail after ${settings.timeout} s`,
@@ -175,6 +191,10 @@ export function renderBenchSection(options: {
     if (throughput) parts.push(throughputSection(driver, throughput));
     if (scaling) parts.push(scalingSection(driver, scaling));
   }
+  const targets = drivers.flatMap(({ driver, throughput }) =>
+    throughput ? targetRows(driver, throughput) : [],
+  );
+  if (targets.length > 0) parts.push(renderTargets(targets));
   if (drivers.some((driver) => driver.startup)) parts.push(startupSection(drivers));
   if (drivers.some((driver) => driver.memory)) parts.push(memorySection(drivers, settings.memoryDuration));
   if (options.notes.length > 0)

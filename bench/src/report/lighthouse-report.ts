@@ -1,5 +1,6 @@
 import type { Figure } from '../lighthouse/figures';
 import { table } from './markdown';
+import { renderTargets } from './targets';
 
 export function renderLighthouseSection(options: {
   date: string;
@@ -25,6 +26,11 @@ export function renderLighthouseSection(options: {
         figure.target,
         figure.met ? '✓' : '✗',
       ]),
+    ),
+    renderTargets(
+      options.figures.flatMap(({ name, median, issueTarget }) =>
+        issueTarget ? [{ figure: `${name} (median)`, target: issueTarget, measured: median }] : [],
+      ),
     ),
   ].join('\n\n');
 }

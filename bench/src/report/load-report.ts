@@ -1,6 +1,7 @@
 import { failedAnswers, type MixedRun } from '../measure/mixed-load';
 import { runContext } from './machine';
 import { fmt, table } from './markdown';
+import { renderTargets, TARGETS, type TargetRow } from './targets';
 
 export interface DriverLoad {
   driver: string;
@@ -15,11 +16,32 @@ export interface DriverLoad {
   failures: string[];
 }
 
+/** The issue's targets are those of the embedded database (PGlite). */
+function targetRows(results: DriverLoad[]): TargetRow[] {
+  return results
+    .filter((r) => r.driver === 'PGlite')
+    .flatMap(({ run, connections }) => {
+      const invalid = run.errors + run.timeouts + failedAnswers(run) > 0 ? { invalid: 'failures' } : {};
+      return [
+        {
+          figure: `PGlite saturation throughput (${connections} connections)`,
+          target: TARGETS.loadThroughput,
+          measured: run.rps,
+          ...invalid,
+        },
+        { figure: 'PGlite p99 at saturation', target: TARGETS.loadP99, measured: run.p99, ...invalid },
+        { figure: 'PGlite RSS at the end', target: TARGETS.loadRss, measured: run.rssWindows.at(-1) ?? NaN },
+      ];
+    });
+}
+
 export function renderLoadReport(
   date: string,
   command: string,
   results: DriverLoad[],
   duration: number,
+  /** The checkout whose build was measured. */
+  root?: string,
 ): string {
   const rows = results.map((r) => [
     r.driver,
@@ -36,7 +58,7 @@ export function renderLoadReport(
   return [
     `## Load test ${date}`,
     '',
-    ...runContext(command).map((line) => `- ${line}`),
+    ...runContext(command, root).map((line) => `- ${line}`),
     `- ${duration} s of the mix (GET /api/revenue, /api/milestones, /api/experiments, /, POST /api/revenue), 1 write in 5, at the concurrency where one more step of the ramp added under 5 % throughput.`,
     '',
     table(
@@ -54,5 +76,6 @@ export function renderLoadReport(
       ],
       rows,
     ),
+    ...(results.some((r) => r.driver === 'PGlite') ? ['', renderTargets(targetRows(results))] : []),
   ].join('\n');
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import { repoRoot } from '../lib/paths';
 
 /** The commit measured, and whether the work tree differed from it: "before/after" needs both. */
-function commit(): string {
+function commit(root: string): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
     const head = git('rev-parse', '--short', 'HEAD');
     return git('status', '--porcelain').length > 0 ? `${head} with uncommitted changes` : head;
   } catch {
@@ -24,12 +24,14 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** The lines every results section starts with. */
-export function runContext(command: string): string[] {
+/** The lines every results section starts with; `root`: the checkout whose build was measured. */
+export function runContext(command: string, root = repoRoot): string[] {
   const cpus = os.cpus();
+  const measured =
+    root === repoRoot ? commit(root) : `${commit(root)} (\`${root}\`, by the harness of ${commit(repoRoot)})`;
   return [
     `- Command: \`${command}\``,
-    `- Commit: ${commit()}`,
+    `- Commit: ${measured}`,
     `- Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}`,
     `- Node ${process.version}`,
   ];

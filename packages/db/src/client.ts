@@ -109,6 +109,13 @@ function watcherSet() {
   };
 }
 
+/**
+ * PGlite allocates its shared buffers inside the WebAssembly heap and touches them all: at the
+ * PostgreSQL default of 128 MB they are a third of the server's RSS, for a database of a few MB
+ * (docs/decisions/048-write-path-under-load.md).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
   const isNew = config.dataDir !== undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   // A plain copy of the files: faster than unpacking a dump into PGlite's file system.
@@ -116,6 +123,7 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     await cp(config.template, config.dataDir, { recursive: true });
   }
   const client = new PGlite({
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
   });

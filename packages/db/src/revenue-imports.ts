@@ -10,6 +10,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { appendLedger } from './revenue-ledger';
+import { snapshotSql } from './revenues';
 import { revenueImports, revenues } from './schema';
 
 /**
@@ -52,12 +53,6 @@ export async function storedExternalIds(
   }
   return stored;
 }
-
-/** The snapshot `revenue_changes` keeps of an entry, as the entries' own writes record it. */
-const snapshotSql = (row: string) =>
-  sql.raw(`jsonb_build_object('amount', ${row}.amount::text, 'source', ${row}.source,
-    'description', ${row}.description,
-    'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
 /**
  * Stores the import and its entries in one transaction, chunk by chunk, with a 'create' change for each

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { revenues } from './schema';
+import { revenueDays, revenues } from './schema';
 
 /** A calendar month in UTC, `YYYY-MM`, `offset` months from the one `now` falls in. */
 export function monthOf(now: Date, offset = 0): string {
@@ -36,11 +36,11 @@ export async function revenueAggregates(db: Database, now: Date): Promise<Revenu
   const monthTotal = (offset: number) =>
     money(sql`(select total from monthly where month = ${month(offset)})`);
   const instant = sql`${now.toISOString()}::timestamptz`;
+  // Months from the daily sums (revenue_days); only the 90-day window needs the entries' instants.
   const result = await db.execute(sql`
     with monthly as (
-      select to_char(date_trunc('month', ${revenues.date} at time zone 'UTC'), 'YYYY-MM') as month,
-        sum(${revenues.amount}) as total
-      from ${revenues}
+      select to_char(${revenueDays.day}, 'YYYY-MM') as month, sum(${revenueDays.amount}) as total
+      from ${revenueDays}
       group by 1
     ),
     best as (select month, total from monthly order by total desc, month asc limit 1)
@@ -51,10 +51,10 @@ export async function revenueAggregates(db: Database, now: Date): Promise<Revenu
       (select round(total, 2)::text from best) as "bestMonthTotal",
       ${monthTotal(-1)} as "lastCompleteMonth",
       ${monthTotal(-3)} as "thirdCompleteMonth",
-      (select to_char(min(${revenues.date}) at time zone 'UTC', 'YYYY-MM-DD') from ${revenues}) as "firstEntryDate",
+      (select to_char(min(${revenueDays.day}), 'YYYY-MM-DD') from ${revenueDays}) as "firstEntryDate",
       (select count(distinct ${revenues.source})::int from ${revenues}
         where ${revenues.date} > ${instant} - interval '90 days' and ${revenues.date} <= ${instant}) as "activeSources",
-      ${money(sql`(select sum(${revenues.amount}) from ${revenues})`)} as "cumulative"
+      ${money(sql`(select sum(${revenueDays.amount}) from ${revenueDays})`)} as "cumulative"
   `);
   const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
   const row = rows[0] as Record<string, string | number | null>;

@@ -8,7 +8,7 @@ import {
 } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { revenues } from './schema';
+import { revenueDays } from './schema';
 
 /** How far back each fixed span reaches from today; `all` starts at the first entry instead. */
 const SPAN: Record<Exclude<RevenueSeriesRange, 'all'>, string> = {
@@ -19,7 +19,7 @@ const SPAN: Record<Exclude<RevenueSeriesRange, 'all'>, string> = {
 
 /**
  * Cumulative revenue by source at the end of each bucket (day, ISO week or month, in UTC) from the
- * range's start to today's bucket, in one query. Entries before the range start are folded into its
+ * range's start to today's bucket, in one query over the daily sums (`revenue_days`). Entries before the range start are folded into its
  * first bucket, so every point is the journey's running total; `generate_series` lists the buckets
  * without revenue too, so the line never breaks. Sums are exact `numeric`, sent as decimal strings.
  * No revenue at all gives no points.
@@ -34,25 +34,27 @@ export async function revenueSeries(
   const today = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date::timestamp`;
   const start =
     range === 'all'
-      ? sql`(select min(${revenues.date}) from ${revenues}) at time zone 'UTC'`
+      ? sql`(select min(${revenueDays.day}) from ${revenueDays})::timestamp`
       : sql`${today} - ${SPAN[range]}::interval`;
   const money = (column: string) =>
     sql.raw(`round(coalesce(sum(s.${column}) over w, 0), 2)::text as ${column}`);
   const sumsBySource = REVENUE_SOURCES.map(
     (source) =>
-      sql`sum(${revenues.amount}) filter (where ${revenues.source} = ${source}) as ${sql.identifier(source)}`,
+      sql`sum(${revenueDays.amount}) filter (where ${revenueDays.source} = ${source}) as ${sql.identifier(source)}`,
   );
+  // Days, not entries (revenue_days): a bucket starts at midnight UTC, so an entry falls in the bucket
+  // of its UTC day.
   const result = await db.execute(sql`
     with bounds as (
       select date_trunc(${bucket}, ${start}) as first, date_trunc(${bucket}, ${today}) as last
-      where exists (select 1 from ${revenues})
+      where exists (select 1 from ${revenueDays})
     ),
     sums as (
-      select greatest(date_trunc(${bucket}, ${revenues.date} at time zone 'UTC'), bounds.first) as bucket,
+      select greatest(date_trunc(${bucket}, ${revenueDays.day}::timestamp), bounds.first) as bucket,
         ${sql.join(sumsBySource, sql`, `)},
-        sum(${revenues.amount}) as total
-      from ${revenues}, bounds
-      where ${revenues.date} < (bounds.last + ${step}::interval) at time zone 'UTC'
+        sum(${revenueDays.amount}) as total
+      from ${revenueDays}, bounds
+      where ${revenueDays.day} < (bounds.last + ${step}::interval)::date
       group by 1
     )
     select to_char(b.bucket, 'YYYY-MM-DD') as date,

@@ -19,6 +19,12 @@ export function snapshotOf(row: typeof revenues.$inferSelect): RevenueSnapshot {
   return { amount, source, description, date: date.toISOString() };
 }
 
+/** `snapshotOf` in SQL, for a change recorded in the statement that writes its entry. */
+export const snapshotSql = (row: string) =>
+  sql.raw(`jsonb_build_object('amount', ${row}.amount::text, 'source', ${row}.source,
+    'description', ${row}.description,
+    'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+
 export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({ id: row.id, ...snapshotOf(row) });
 
 /** Newest first; served by the (date, id) index. */

@@ -8,11 +8,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -93,6 +95,22 @@ export const revenueTotals = pgTable('revenue_totals', {
   source: text('source', { enum: REVENUE_SOURCES }).primaryKey(),
   amount: numeric('amount').notNull().default('0'),
 });
+
+/**
+ * Revenue per UTC day and source, kept by statement triggers on `revenues` (migration 0008): the
+ * revenue series and metrics sum days, not entries, so a rebuild of the landing page after a write
+ * does not scan every entry (docs/decisions/048-write-path-under-load.md). A day without entries has no row.
+ */
+export const revenueDays = pgTable(
+  'revenue_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source', { enum: REVENUE_SOURCES }).notNull(),
+    amount: numeric('amount').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.source] })],
+);
 
 /** Row counts of the admin tables, kept by statement triggers (migration 0003): a page's total is one read. */
 export const rowCounts = pgTable('row_counts', {

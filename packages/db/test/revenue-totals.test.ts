@@ -18,7 +18,8 @@ const entry = (i: number) =>
     amount: `${(i * 7919) % 100_000}.${String((i * 37) % 100).padStart(2, '0')}`.replace(/^0\./, '1.'),
     source: SOURCES[i % 3],
     description: `Concurrent entry ${i}`,
-    date: '2025-03-01',
+    // Edits move entries between days too, so two days change in one statement.
+    date: `2025-03-${String((i % 28) + 1).padStart(2, '0')}`,
   });
 
 /** What the totals must be: summed over the whole table, rounded like the summary. */
@@ -33,6 +34,24 @@ async function summedOverTable() {
   for (const row of rows) bySource[row.source] = row.amount;
   const [all] = await test.handle.db.select({ total: summed }).from(revenues);
   return { totalRevenue: all?.total ?? '0.00', bySource };
+}
+
+/** The daily sums (`revenue_days`) and what they must be, grouped over the whole table by UTC day. */
+async function dailySums() {
+  const kept = await test.handle.query(
+    `select day::text, source, amount::text, entries from revenue_days order by day, source`,
+  );
+  const summed = await test.handle.query(
+    `select (date at time zone 'UTC')::date::text as day, source, sum(amount)::text as amount,
+       count(*)::int as entries
+     from revenues group by 1, 2 order by 1, 2`,
+  );
+  return { kept, summed };
+}
+
+async function expectDailySumsKept() {
+  const { kept, summed } = await dailySums();
+  expect(kept).toEqual(summed);
 }
 
 const ids = async () =>
@@ -56,22 +75,29 @@ describe('revenue totals kept by the database', () => {
       }),
     );
     expect(await getRevenueSummary(db)).toEqual(await summedOverTable());
+    await expectDailySumsKept();
   });
 
   it('follow writes made in SQL: a bulk insert, a bulk update, a delete and a truncate', async () => {
     const db = test.handle.db;
-    const check = async () => expect(await getRevenueSummary(db)).toEqual(await summedOverTable());
+    const check = async () => {
+      expect(await getRevenueSummary(db)).toEqual(await summedOverTable());
+      await expectDailySumsKept();
+    };
 
     await db.execute(sql`
       insert into revenues (amount, source, description, date)
       select (n % 100000) + 0.37, (array['ai', 'passive', 'consulting'])[n % 3 + 1], 'Bulk entry ' || n, now()
       from generate_series(1, 20000) as n`);
     await check();
-    await db.execute(sql`update revenues set amount = amount + 0.01, source = 'consulting' where id % 4 = 0`);
+    await db.execute(
+      sql`update revenues set amount = amount + 0.01, source = 'consulting', date = date + interval '13 hours' where id % 4 = 0`,
+    );
     await check();
     await db.execute(sql`delete from revenues where id % 5 = 0`);
     await check();
     await db.execute(sql`truncate revenues`);
+    expect((await dailySums()).kept).toEqual([]);
     expect(await getRevenueSummary(db)).toEqual({
       totalRevenue: '0.00',
       bySource: { ai: '0.00', passive: '0.00', consulting: '0.00' },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { freePort } from './free-port';
 import { waitFor } from './wait-for';
 
@@ -25,6 +26,8 @@ export interface ServerProcessOptions {
   everyMs?: number;
   /** How long `stop()` waits after SIGTERM before it kills (default 5 s). */
   stopGraceMs?: number;
+  /** Appends the server's stdout and stderr to this file instead of a pipe, as `node … >> file 2>&1` does. */
+  logFile?: string;
   /** Called with the child as soon as it is spawned (to track it, or to read its output). */
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -35,10 +38,24 @@ export interface ServerProcess {
   exited: Promise<Exit>;
   /** Milliseconds from spawning the process to the first 200 on `readyPath`. */
   readyMs: number;
-  /** What the server wrote to stdout and stderr, for failure messages. */
+  /** What the server wrote to stdout and stderr (its end), for failure messages. */
   output(): string;
   /** SIGTERM, then SIGKILL after the grace time; resolves once the process is gone. */
   stop(): Promise<void>;
+}
+
+/** The last OUTPUT_LIMIT bytes of a file, however long it grew. */
+function tailOf(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    const length = Math.min(size, OUTPUT_LIMIT);
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    return buffer.toString();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
@@ -48,16 +65,20 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
+  const file = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: file === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', file, file],
   });
+  // The child holds its own copy of the descriptor.
+  if (file !== undefined) closeSync(file);
   options.onSpawn?.(child);
-  let output = '';
-  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_LIMIT));
+  let piped = '';
+  const collect = (chunk: Buffer) => (piped = (piped + chunk.toString()).slice(-OUTPUT_LIMIT));
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  const output = () => (options.logFile === undefined ? piped : tailOf(options.logFile));
   let gone: Exit | undefined;
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => resolve((gone = { code, signal, at: performance.now() }))),
@@ -86,8 +107,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   } catch (error) {
     child.kill('SIGKILL');
     await exited;
-    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+    throw new Error(`${(error as Error).message}\n${output()}`, { cause: error });
   }
   const readyMs = performance.now() - started;
-  return { base, child, exited, readyMs, output: () => output, stop };
+  return { base, child, exited, readyMs, output, stop };
 }

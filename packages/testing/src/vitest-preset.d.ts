@@ -4,4 +4,7 @@ type TestOptions = NonNullable<ViteUserConfig['test']>;
 
 export function databaseDriver(): 'postgres' | 'pglite';
 export function testOptions(report: string, options?: TestOptions): TestOptions;
-export function databaseTestOptions(name: 'api' | 'db'): TestOptions;
+export function databaseTestOptions(
+  name: 'api' | 'api-slow' | 'db',
+  options?: Pick<TestOptions, 'include' | 'exclude' | 'maxWorkers' | 'isolate'>,
+): TestOptions;

@@ -1,5 +1,6 @@
 // Plain JavaScript: Vitest loads its config files with Node, which cannot import a workspace package's
 // TypeScript (the types are in vitest-preset.d.ts).
+import { configDefaults } from 'vitest/config';
 
 /** Whether this run is on PostgreSQL (TEST_DATABASE_URL) or on the embedded PGlite. */
 export const databaseDriver = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
@@ -11,17 +12,26 @@ export const databaseDriver = () => (process.env.TEST_DATABASE_URL ? 'postgres' 
 export function testOptions(report, options = {}) {
   const reportDir = process.env.TEST_REPORT_DIR;
   return {
+    // One module graph per worker, not per file: re-importing the server (or jsdom) for every file cost
+    // more CPU than the tests. Each file still starts its own server and database (decision 049).
+    isolate: false,
     ...options,
     reporters: reportDir ? ['default', 'json'] : ['default'],
     outputFile: reportDir ? { json: `${reportDir}/${report}.json` } : {},
   };
 }
 
-/** A suite on a database: the migrated template made once, and time for a database per test file. */
-export function databaseTestOptions(name) {
+/**
+ * A suite on a database: the migrated template made once, and time for a database per test file.
+ * `options.include`/`exclude` pick the suite's files; the report is `<name>-<pglite|postgres>`.
+ */
+export function databaseTestOptions(name, options = {}) {
   return testOptions(`${name}-${databaseDriver()}`, {
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...options,
+    // Vitest's own exclusions (node_modules) stay when a suite excludes more.
+    exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],
   });
 }

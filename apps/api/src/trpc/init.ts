@@ -66,10 +66,16 @@ const knownErrors = t.middleware(async ({ next }) => {
  * slower, never stale.
  */
 const invalidatesPublicCache = t.middleware(async ({ ctx, type, meta, next }) => {
-  const result = await next();
-  if (type === 'mutation' && result.ok && meta?.changes?.length !== 0)
-    ctx.publicCache.invalidate(meta?.changes);
-  return result;
+  if (type !== 'mutation' || meta?.changes?.length === 0) return next();
+  // Writes and rebuilds take turns, so that a burst of writes costs one rebuild (see PublicCache).
+  const endWrite = await ctx.publicCache.beginWrite(meta?.changes);
+  try {
+    const result = await next();
+    if (result.ok) ctx.publicCache.invalidate(meta?.changes);
+    return result;
+  } finally {
+    endWrite();
+  }
 });
 
 export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPublicCache);

@@ -1,7 +1,13 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  onRequestHookHandler,
+} from 'fastify';
 import { z } from 'zod';
-import { API_SECURITY_HEADERS, sendCached } from '../http/send-cached';
+import { sendPrepared } from '../http/prepared-response';
 import type { Meta } from './init';
 import { appRouter, createCaller } from './router';
 
@@ -35,14 +41,27 @@ export function registerRestRoutes(
       return procedureAt(caller, path)(takesInput ? inputOf(request) : undefined);
     };
 
+    const keyOf = (request: FastifyRequest) =>
+      cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
+    /** A hit is answered before anything else of the request's lifecycle runs. */
+    const answerHit: onRequestHookHandler = (request, reply, done) => {
+      const key = keyOf(request);
+      const hit = key === null ? undefined : app.publicCache.peek(key);
+      if (hit) sendPrepared(request, reply, hit);
+      else done();
+    };
+
+    // A read without input has one answer, which the front door can send as soon as it is ready.
+    if (cached && !takesInput) app.frontDoor.serve(url, () => app.publicCache.peek(url));
+
     app.route({
       method: meta.openapi.method as HTTPMethods,
       url,
-      // A cached read brings its own, shorter set of security headers (see sendCached).
-      ...(cached ? { helmet: false } : {}),
+      // A cached read brings its own security headers and encodings (http/prepared-response.ts).
+      ...(cached ? { helmet: false, compress: false, onRequest: answerHit } : {}),
       ...(meta.bodyLimit ? { bodyLimit: meta.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const key = cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
+        const key = keyOf(request);
         if (key !== null) {
           const response = await app.publicCache.get(
             key,
@@ -53,7 +72,7 @@ export function registerRestRoutes(
             }),
             meta.publicCache,
           );
-          return sendCached(reply.headers(API_SECURITY_HEADERS), response);
+          return sendPrepared(request, reply, response);
         }
         const result = await call(request, reply);
         if (status === 204) return reply.status(204).send();

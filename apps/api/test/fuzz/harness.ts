@@ -53,6 +53,7 @@ export async function snapshot(fuzz: FuzzServer): Promise<Record<string, unknown
     'subscribers',
     'site_settings',
     'revenue_totals',
+    'revenue_days',
     'row_counts',
   ];
   const result = await fuzz.server.db.execute(sql`select ${sql.join(tables.map(digest), sql`, `)}`);

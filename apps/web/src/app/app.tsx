@@ -4,8 +4,10 @@ import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { HydrationMarker } from './hydration-marker';
+import { PageLinkProvider } from './page-link';
 import { routeTitle } from './page-head';
 import type { PageRoute } from './page-route';
+import { routerLink } from './router-link';
 import { pageRoutes } from './routes';
 import { useSite } from './site-context';
 
@@ -20,13 +22,15 @@ function RoutePage({ route }: { route: PageRoute }) {
 // The landing page is part of the entry chunk; the code-split pages are fetched when visited (routes.ts).
 export function App() {
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Routes>
-        {pageRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
-        ))}
-      </Routes>
-      <HydrationMarker />
-    </Suspense>
+    <PageLinkProvider value={routerLink}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          {pageRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+          ))}
+        </Routes>
+        <HydrationMarker />
+      </Suspense>
+    </PageLinkProvider>
   );
 }

@@ -50,6 +50,23 @@ describe('pageAssetTags', () => {
     );
   });
 
+  it('links the files of several sources in order, each once', () => {
+    expect(
+      pageAssetTags(manifest, 'src/features/admin/admin-page.tsx', 'src/features/auth/auth-page.tsx').split(
+        '\n    ',
+      ),
+    ).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/forms-c3.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/auth-page-d4.css" />',
+      '<link rel="modulepreload" crossorigin href="/assets/admin-page-e5.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/forms-c3.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/auth-page-d4.js" />',
+    ]);
+    expect(
+      pageAssetTags(manifest, 'src/features/auth/auth-page.tsx', 'src/features/auth/auth-page.tsx'),
+    ).toBe(pageAssetTags(manifest, 'src/features/auth/auth-page.tsx'));
+  });
+
   it('links nothing for a source the build does not know', () => {
     expect(pageAssetTags(manifest, 'src/features/missing.tsx')).toBe('');
   });

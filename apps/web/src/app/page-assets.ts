@@ -1,12 +1,13 @@
 import type { Manifest, ManifestChunk } from 'vite';
 
 /**
- * The <link> tags a server-rendered, code-split page needs beyond what index.html already links for
- * the entry: its stylesheets (so the HTML is styled from the first paint) and its scripts as module
- * preloads (fetched alongside the entry instead of after it). Stylesheets come dependencies first,
- * in the order Vite itself loads them when the page is reached by client-side navigation.
+ * The <link> tags a server-rendered page needs beyond what index.html already links for the entry:
+ * the stylesheets of the code-split modules it runs, `sources` in the order they load (so the HTML is
+ * styled from the first paint) and their scripts as module preloads (fetched alongside the entry
+ * instead of after it). Stylesheets come dependencies first, in the order Vite itself loads them when
+ * the page is reached by client-side navigation; each file once.
  */
-export function pageAssetTags(manifest: Manifest, source: string): string {
+export function pageAssetTags(manifest: Manifest, ...sources: string[]): string {
   const linkedByIndexHtml = new Set<string>();
   const addWithImports = (key: string, seen: Set<string>, onChunk?: (chunk: ManifestChunk) => void) => {
     const chunk = manifest[key];
@@ -21,10 +22,13 @@ export function pageAssetTags(manifest: Manifest, source: string): string {
 
   const scripts: string[] = [];
   const styles: string[] = [];
-  addWithImports(source, new Set(), (chunk) => {
-    scripts.push(chunk.file);
-    styles.push(...(chunk.css ?? []));
-  });
+  const seen = new Set<string>();
+  for (const source of sources) {
+    addWithImports(source, seen, (chunk) => {
+      scripts.push(chunk.file);
+      styles.push(...(chunk.css ?? []));
+    });
+  }
   return [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),

@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toasts } from '../components/toasts';
-import { trpc, type TrpcClient } from '../lib/trpc';
-import { OriginProvider } from './site-context';
-import { cssVariablesResolver, theme } from './theme';
+import { DataProviders } from '../lib/data-providers';
+import type { TrpcClient } from '../lib/trpc';
+import { SiteFromQuery } from './site-query';
+import { ThemeProvider } from './theme-provider';
 
 /** Everything a page needs around it, on the server and in the browser alike. */
 export function Providers(props: {
@@ -15,19 +15,13 @@ export function Providers(props: {
   children: ReactNode;
 }) {
   return (
-    <OriginProvider value={props.origin}>
-      <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
-        <QueryClientProvider client={props.queryClient}>
-          <MantineProvider
-            theme={theme}
-            cssVariablesResolver={cssVariablesResolver}
-            defaultColorScheme="auto"
-          >
-            <Toasts />
-            {props.children}
-          </MantineProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </OriginProvider>
+    <DataProviders queryClient={props.queryClient} trpcClient={props.trpcClient}>
+      <SiteFromQuery origin={props.origin}>
+        <ThemeProvider>
+          <Toasts />
+          {props.children}
+        </ThemeProvider>
+      </SiteFromQuery>
+    </DataProviders>
   );
 }

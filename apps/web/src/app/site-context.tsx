@@ -1,6 +1,5 @@
 import type { SiteInfo as PublicSiteInfo } from '@journey/contracts';
-import { createContext, useContext, useMemo } from 'react';
-import { trpc } from '../lib/trpc';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
 /** The owner's settings every page shows (name, links), and where the site is served from. */
 export interface SiteInfo extends PublicSiteInfo {
@@ -10,10 +9,6 @@ export interface SiteInfo extends PublicSiteInfo {
    */
   origin?: string | undefined;
 }
-
-const OriginContext = createContext<string | undefined>(undefined);
-
-export const OriginProvider = OriginContext.Provider;
 
 const devProductName = import.meta.env.VITE_SITE_PRODUCT_NAME ?? 'Unicorn';
 
@@ -30,9 +25,23 @@ const LOADING_SITE: PublicSiteInfo = {
   computedStats: false,
 };
 
-/** The site's settings (a query every page prefetches, so a save shows everywhere at once). */
+const SiteContext = createContext<SiteInfo>(LOADING_SITE);
+
+/**
+ * Provides the settings to the page: inside the app from their query (site-query.tsx, so a save shows
+ * everywhere at once), on the landing page's first hydration from the server's answer.
+ */
+export function SiteProvider(props: {
+  site: PublicSiteInfo | undefined;
+  origin: string | undefined;
+  children: ReactNode;
+}) {
+  const { site, origin } = props;
+  const value = useMemo(() => ({ ...(site ?? LOADING_SITE), origin }), [site, origin]);
+  return <SiteContext.Provider value={value}>{props.children}</SiteContext.Provider>;
+}
+
+/** The site's settings (a query every page prefetches). */
 export function useSite(): SiteInfo {
-  const origin = useContext(OriginContext);
-  const { data } = trpc.settings.site.useQuery();
-  return useMemo(() => ({ ...(data ?? LOADING_SITE), origin }), [data, origin]);
+  return useContext(SiteContext);
 }

@@ -21,7 +21,8 @@ const green: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'violet',
   primaryShade: { light: 8, dark: 7 },
-  fontFamily: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  fontFamily:
+    '"Inter Variable", Inter, "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   colors: { green },

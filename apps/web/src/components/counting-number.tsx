@@ -1,5 +1,6 @@
 import { COUNT_UP_DURATION_MS } from '@journey/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface CountingNumberProps {
   end: number;
@@ -68,7 +69,9 @@ export function CountingNumber({
       frame = requestAnimationFrame(step);
     };
     shown.current = from;
-    setValue(from);
+    // Shown before any frame of the count, even when the number hydrates already in view (the landing
+    // page's sections hydrate as the reader reaches them): otherwise React may batch it away.
+    flushSync(() => setValue(from));
     if (typeof IntersectionObserver === 'undefined') {
       run();
       return () => cancelAnimationFrame(frame);

@@ -1,16 +1,18 @@
 /**
  * Structured request logs (pino, through Fastify) with a server-made request id and no secrets:
- * no passwords, session tokens, cookies or query parameters ever reach a line.
+ * no passwords, session tokens, cookies or query parameters ever reach a line. One line per request,
+ * written through a buffered, asynchronous destination (docs/decisions/046-cheap-logs-and-cached-reads.md).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { pino } from 'pino';
 
 const REDACTED = '[redacted]';
 
 /**
- * Anything that could carry a cookie, a token or a request body, wherever a log call puts it. Fastify's
- * own request lines hold none of these; this is the net under any later `log.info({ req, body })`.
+ * Anything that could carry a cookie, a token or a request body, wherever a log call puts it. The
+ * request line holds none of these; this is the net under any later `log.info({ req, body })`.
  */
 const REDACT_PATHS = [
   'req.headers.cookie',
@@ -66,18 +68,66 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return fields;
 }
 
-/** Fastify options for the logger and request ids; `stream` receives the JSON lines (tests read it). */
+/** The request line's `req`: method and path, never the query string (it may carry a token). */
+function serializeRequest(request: FastifyRequest) {
+  const { url } = request;
+  const query = url.indexOf('?');
+  return { method: request.method, url: query === -1 ? url : url.slice(0, query) };
+}
+
+const serializeReply = (reply: Pick<FastifyReply, 'statusCode'>) => ({ statusCode: reply.statusCode });
+
+/** Bytes kept before a write; a busy server writes a few KB at a time instead of a syscall per line. */
+const BUFFER_BYTES = 4096;
+/** A quiet server's lines reach the file within this. */
+const FLUSH_EVERY_MS = 1000;
+
+/**
+ * Where the lines go when no stream is given: `file` (appended to) or stdout, written asynchronously.
+ * `buffered` keeps lines until BUFFER_BYTES or FLUSH_EVERY_MS; pino flushes what is left when the
+ * process exits, so an exit (graceful or not) loses nothing that was logged before it.
+ */
+export function logDestination(options: { file?: string; buffered: boolean }) {
+  return pino.destination({
+    dest: options.file ?? 1,
+    sync: false,
+    mkdir: options.file !== undefined,
+    ...(options.buffered ? { minLength: BUFFER_BYTES, periodicFlush: FLUSH_EVERY_MS } : {}),
+  });
+}
+
+/**
+ * The logger of the one line per answered request. Its fields are fixed (id, method, path without its
+ * query, status, time), so it skips the redaction every other line pays for.
+ */
+export function requestLineLogger(level: string, stream: pino.DestinationStream): pino.Logger {
+  return pino({ level }, stream);
+}
+
+/** Fastify's request lines, made one: nothing on arrival, method, path, status and time once answered. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    else request.log.info(line, 'request completed');
+  }
+}
+
+/** Fastify options for the logger and request ids; `stream` receives the JSON lines. */
 export function loggingOptions(
   level: string,
-  stream: NodeJS.WritableStream | undefined,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+  stream: pino.DestinationStream,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
   return {
     logger: {
       level,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
-      serializers: { err: serializeError },
-      ...(stream ? { stream } : {}),
+      serializers: { err: serializeError, req: serializeRequest, res: serializeReply },
+      stream,
     },
+    logController: new OneLinePerRequest(),
     // Always made here, never taken from the client: a forged id could collide with another
     // request's lines or smuggle text into the log. A proxy can log our X-Request-Id answer instead.
     requestIdHeader: false,
@@ -87,10 +137,13 @@ export function loggingOptions(
 
 /** Every answer names its request id, so a user's report can be matched to the log lines. */
 export default fp(
-  async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+  (app, _options, done) => {
+    // A callback hook: no promise per request for one header.
+    app.addHook('onRequest', (request, reply, next) => {
       reply.header('x-request-id', request.id);
+      next();
     });
+    done();
   },
   { name: 'request-id' },
 );

@@ -6,6 +6,8 @@ import {
 } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { startTransition } from 'react';
+import { loadDeferredNow } from '../landing/deferred-hydration';
 
 const systemScheme = () => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
@@ -21,7 +23,11 @@ export function ColorSchemeToggle(props: Omit<ActionIconProps, 'children'>) {
 
   const toggle = () => {
     const next = dark ? 'light' : 'dark';
-    setColorScheme(next === systemScheme() ? 'auto' : next);
+    // The scheme is Mantine's context: React would drop the server's HTML of the landing page's sections
+    // still waiting to hydrate (deferred-hydration.ts) for a change above them, unless the change waits
+    // for them, as a transition does. The page's colours change at once (Mantine sets <html>'s attribute).
+    loadDeferredNow();
+    startTransition(() => setColorScheme(next === systemScheme() ? 'auto' : next));
   };
 
   return (

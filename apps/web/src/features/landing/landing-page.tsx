@@ -1,14 +1,26 @@
-import { ExperimentGrid } from '../experiments/experiment-grid';
-import { MilestoneTimeline } from '../milestones/milestone-timeline';
-import { RevenueOverTime } from '../revenue/revenue-over-time';
-import { RevenueTracker } from '../revenue/revenue-tracker';
-import { ContactSection } from './contact-section';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { whenDeferredNeeded } from './deferred-hydration';
+import type * as Sections from './landing-sections';
 import { HeroSection } from './hero-section';
-import { SiteFooter } from './site-footer';
+import './section-styles';
 import { SiteHeader } from './site-header';
-import { StorySection } from './story-section';
 
-/** The public landing page: every section in order (docs/product.md#landing-page). */
+/** A part of landing-sections.tsx, fetched when needed (on the server, at once). */
+function deferred(pick: (module: typeof Sections) => ComponentType) {
+  return lazy(() =>
+    whenDeferredNeeded()
+      .then(() => import('./landing-sections'))
+      .then((module) => ({ default: pick(module) })),
+  );
+}
+
+const LandingSections = deferred((module) => module.LandingSections);
+const LandingFooter = deferred((module) => module.LandingFooter);
+
+/**
+ * The public landing page: every section in order (docs/product.md#landing-page). The header and the
+ * hero hydrate with the page; the rest when the reader heads for it (deferred-hydration.ts).
+ */
 export function LandingPage() {
   return (
     <div id="top">
@@ -18,14 +30,17 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main">
         <HeroSection />
-        <RevenueTracker />
-        <RevenueOverTime />
-        <StorySection />
-        <MilestoneTimeline />
-        <ExperimentGrid />
-        <ContactSection />
+        <div data-deferred="sections" className="deferred-region">
+          <Suspense fallback={null}>
+            <LandingSections />
+          </Suspense>
+        </div>
       </main>
-      <SiteFooter />
+      <div data-deferred="footer" className="deferred-region">
+        <Suspense fallback={null}>
+          <LandingFooter />
+        </Suspense>
+      </div>
     </div>
   );
 }

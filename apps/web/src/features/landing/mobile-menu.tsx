@@ -5,7 +5,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import { Button, Drawer, Stack } from '@mantine/core';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../app/page-link';
 import { paths } from '../../app/paths';
 import { useOpenedAfterMount } from '../../hooks/on-demand';
 import { scrollBehavior } from '../../lib/scroll';
@@ -62,9 +62,9 @@ export default function MobileMenu(props: { opened: boolean; onClose: () => void
             {link.label}
           </a>
         ))}
-        <Link to={paths.auth} className={classes.mobileLink} onClick={onClose}>
+        <PageLink href={paths.auth} className={classes.mobileLink} onClick={onClose}>
           Admin
-        </Link>
+        </PageLink>
         <Button
           component="a"
           href={`${base}#contact`}

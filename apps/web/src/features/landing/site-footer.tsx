@@ -1,6 +1,6 @@
 import { BADGE_PATH, FEED_PATHS, LEGAL_PAGES, OPEN_DATA_PATHS } from '@journey/contracts/constants';
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../app/page-link';
 import { useSite } from '../../app/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { socialLinksOf } from '../site/social-links';
@@ -79,7 +79,7 @@ export function SiteFooter() {
             </Text>
             <Group gap="lg" component="nav" aria-label="Legal">
               {LEGAL_PAGES.map((page) => (
-                <Anchor key={page.key} component={Link} to={page.path} size="sm" c="gray.3">
+                <Anchor key={page.key} component={PageLink} href={page.path} size="sm" c="gray.3">
                   {page.label}
                 </Anchor>
               ))}

@@ -1,7 +1,7 @@
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../app/page-link';
 import { paths } from '../../app/paths';
 import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
@@ -35,9 +35,9 @@ export function SiteHeader({ onLanding = true }: { onLanding?: boolean }) {
                   {link.label}
                 </a>
               ))}
-              <Link to={paths.auth} className={classes.link}>
+              <PageLink href={paths.auth} className={classes.link}>
                 Admin
-              </Link>
+              </PageLink>
               <Button
                 component="a"
                 href={`${base}#contact`}

@@ -28,12 +28,16 @@ export const BUCKET_HEADINGS: Record<RevenueSeriesBucket, string> = {
   month: 'Month',
 };
 
+// Made once: `toLocaleDateString` with options builds a new formatter every call (one per chart point).
+const label = (day?: 'numeric') =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric', day });
+const MONTH_LABEL = label();
+const DAY_LABEL = label('numeric');
+
 /** "2025-03-01" → "Mar 2025" for months, "Mar 10, 2025" for days and weeks (UTC, as the server buckets). */
 export function bucketLabel(date: string, bucket: RevenueSeriesBucket): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'short',
-    year: 'numeric',
-    ...(bucket === 'month' ? {} : { day: 'numeric' }),
-  });
+  const day = new Date(`${date}T00:00:00Z`);
+  // What toLocaleDateString says where `format` throws.
+  if (Number.isNaN(day.getTime())) return 'Invalid Date';
+  return (bucket === 'month' ? MONTH_LABEL : DAY_LABEL).format(day);
 }

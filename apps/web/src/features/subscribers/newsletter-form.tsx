@@ -10,7 +10,7 @@ import {
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '../../app/page-link';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 import classes from './newsletter-form.module.css';
 
@@ -102,7 +102,7 @@ export function NewsletterForm() {
         {/* Outside the checkbox's label and description: a click on it never ticks the box. */}
         <Text size="sm" c="dimmed" mt={-8}>
           What is kept and for how long: the{' '}
-          <Anchor component={Link} to={PRIVACY_PATH} inherit underline="always">
+          <Anchor component={PageLink} href={PRIVACY_PATH} inherit underline="always">
             Privacy Policy
           </Anchor>
           .
