@@ -24,10 +24,14 @@ export default defineConfig(({ mode }) => {
     // `pnpm test:pg`: the fast and the slow suites in one run, on PostgreSQL.
     if (databaseDriver() !== 'postgres')
       throw new Error('test:pg needs TEST_DATABASE_URL (a PostgreSQL URL)');
-    return { test: databaseTestOptions('api', { exclude: SAME_ON_EVERY_DATABASE, isolate: true }) };
+    return {
+      test: databaseTestOptions('api', { exclude: SAME_ON_EVERY_DATABASE, isolate: true, maxWorkers: 2 }),
+    };
   }
   // The kills, shutdowns and deadlines keep a module graph per file: nothing of one file's run can reach the next's.
-  if (mode === 'slow') return { test: databaseTestOptions('api-slow', { include: SLOW, isolate: true }) };
+  // Two workers, as below: their files wait on child processes, sockets and timers as much as on the CPU.
+  if (mode === 'slow')
+    return { test: databaseTestOptions('api-slow', { include: SLOW, isolate: true, maxWorkers: 2 }) };
   // Two workers: the API suite is the longest, and its files wait on sockets and hashing as well.
   return { test: databaseTestOptions('api', { exclude: SLOW, maxWorkers: 2 }) };
 });

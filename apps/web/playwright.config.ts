@@ -11,11 +11,13 @@ import type { E2EOptions } from './e2e/options';
  * on fresh embedded databases. This config never builds; run `pnpm build` first.
  *
  * Servers (each with its own fresh database for the run):
- * - the main one (E2E_PORT, default 5174), shared by every spec; its first account is the
- *   `founder` admin the fixtures register;
- * - one "fresh" server per project (E2E_PORT + 1 for desktop, + 2 for mobile), used only by
- *   the specs that need a database nobody writes to: the first-account registration flow and
- *   the empty states. One per project, since registering the first account closes registration.
+ * - one main server per worker, started by the `mainServer` fixture (e2e/fixtures.ts) on a free
+ *   port, used by every spec that names no other; its first account is the `founder` admin.
+ *   Two workers run files side by side, each on its own data (docs/decisions/050-browser-tests-in-parallel.md);
+ * - one "fresh" server per project (E2E_PORT + 1 for desktop, + 2 for mobile, E2E_PORT default
+ *   5174), used only by the specs that need a database nobody writes to: the first-account
+ *   registration flow and the empty states. One per project, since registering the first account
+ *   closes registration.
  */
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +37,6 @@ for (const [file, what] of [
 
 const port = Number(process.env.E2E_PORT || 5174);
 const urlOf = (serverPort: number) => `http://127.0.0.1:${serverPort}`;
-const baseURL = urlOf(port);
 const freshPorts = { desktop: port + 1, mobile: port + 2 } as const;
 
 // One temporary directory per run holding every database (and the fixtures' shared state).
@@ -46,7 +47,7 @@ let runDir = process.env[RUN_DIR_VAR];
 if (!runDir) {
   const created = mkdtempSync(path.join(tmpdir(), 'journey-e2e-'));
   runDir = process.env[RUN_DIR_VAR] = created;
-  for (const sub of ['main-db', 'fresh-desktop-db', 'fresh-mobile-db', 'state']) {
+  for (const sub of ['fresh-desktop-db', 'fresh-mobile-db']) {
     mkdirSync(path.join(created, sub));
   }
   process.once('exit', () => rmSync(created, { recursive: true, force: true }));
@@ -95,13 +96,13 @@ export default defineConfig<E2EOptions>({
   testDir: 'e2e',
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 1,
+  // Two cores here: a third worker only makes the two busy ones wait.
+  workers: Number(process.env.E2E_WORKERS || 2),
   fullyParallel: false,
   reporter,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromiumPath,
@@ -128,7 +129,6 @@ export default defineConfig<E2EOptions>({
     },
   ],
   webServer: [
-    server(port, path.join(runDir, 'main-db')),
     server(freshPorts.desktop, path.join(runDir, 'fresh-desktop-db')),
     server(freshPorts.mobile, path.join(runDir, 'fresh-mobile-db')),
   ],

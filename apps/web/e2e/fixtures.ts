@@ -1,7 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { ADMIN, signInAdmin, type PostJson } from '@journey/testing';
+import { ADMIN } from '@journey/testing';
 import {
   test as base,
   expect,
@@ -10,10 +8,12 @@ import {
   type Page,
 } from '@playwright/test';
 import type { E2EOptions } from './options';
+import { startAdminServer, type PrivateServer } from './private-server';
 
 export { expect };
 
 export { ADMIN };
+export { postWith } from './private-server';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -45,16 +45,14 @@ interface TestFixtures extends E2EOptions {
 }
 
 interface WorkerFixtures {
+  /**
+   * The worker's main server, the one every spec uses unless it names another: the production build on
+   * a new embedded database with the `founder` admin registered. One per worker, so workers never see
+   * each other's writes (docs/decisions/050-browser-tests-in-parallel.md).
+   */
+  mainServer: PrivateServer;
   adminSession: AdminSession;
 }
-
-/** Playwright's request context as the JSON POST the shared admin sign-in takes: its cookies stay in it. */
-export const postWith =
-  (api: APIRequestContext): PostJson =>
-  async (path, data) => {
-    const response = await api.post(path, { data });
-    return { status: response.status(), text: await response.text() };
-  };
 
 const isAllowed = (text: string, allowances: ConsoleAllowance[]) =>
   allowances.some((allowance) => (typeof allowance === 'string' ? text === allowance : allowance.test(text)));
@@ -104,42 +102,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     expect(problems, 'unexpected errors in the browser console').toEqual([]);
   },
 
-  // Registers the admin on the main server (only the first registration succeeds and the
-  // database lives as long as the run), else signs in with the same credentials. The session is
-  // kept in the run's directory and reused by later workers while the server accepts it: a worker
-  // restarts after every failed test, and sign-ins are rate limited (docs/decisions/013-sessions-and-login-limits.md).
-  adminSession: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      const runDir = process.env.JOURNEY_E2E_RUN_DIR;
-      const stateFile = runDir ? path.join(runDir, 'state', 'admin-session.json') : undefined;
-
-      let cookies: AdminSession['cookies'] | undefined;
-      if (stateFile && existsSync(stateFile)) {
-        const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as AdminSession['cookies'];
-        const probe = await playwright.request.newContext({
-          baseURL,
-          storageState: { cookies: saved, origins: [] },
-        });
-        if ((await probe.get('/api/user')).status() === 200) cookies = saved;
-        await probe.dispose();
+  mainServer: [
+    async ({ playwright }, use) => {
+      const server = await startAdminServer(playwright);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
       }
-
-      if (!cookies) {
-        const api = await playwright.request.newContext({ baseURL });
-        await signInAdmin(postWith(api));
-        cookies = (await api.storageState()).cookies;
-        await api.dispose();
-        expect(
-          cookies.map((cookie) => cookie.name),
-          'the session cookie is set',
-        ).toContain('journey_session');
-        if (stateFile) writeFileSync(stateFile, JSON.stringify(cookies));
-      }
-      await use({ cookies });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 90_000 },
   ],
+
+  adminSession: [async ({ mainServer }, use) => use({ cookies: mainServer.cookies }), { scope: 'worker' }],
+
+  baseURL: async ({ mainServer }, use) => use(mainServer.baseURL),
 
   freshBaseURL: ['', { option: true }],
 
@@ -148,9 +125,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({ page, username: ADMIN.username });
   },
 
-  adminRequest: async ({ playwright, adminSession }, use, testInfo) => {
+  adminRequest: async ({ playwright, adminSession, mainServer }, use) => {
     const api = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL,
+      baseURL: mainServer.baseURL,
       storageState: { cookies: adminSession.cookies, origins: [] },
     });
     await use(api);

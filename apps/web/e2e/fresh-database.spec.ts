@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectToast, finalAmount, formIn, PRODUCT, section, submitAndSeePending } from './support';
+import {
+  expectToast,
+  finalAmount,
+  formIn,
+  gotoHydrated,
+  PRODUCT,
+  section,
+  submitAndSeePending,
+} from './support';
 
 // These tests run on the project's own server (freshBaseURL), whose database nobody else
 // writes to: no account before the registration below, and never a revenue entry or milestone.
@@ -21,7 +29,7 @@ test.describe('a fresh database', () => {
     request,
     freshBaseURL,
   }) => {
-    await page.goto('/auth');
+    await gotoHydrated(page, '/auth');
     await page.getByRole('tab', { name: 'Register', exact: true }).click();
     const form = registerForm(page);
     await expect(form.username).toBeEnabled();
@@ -66,7 +74,7 @@ test.describe('a fresh database', () => {
     const visitor = await browser.newContext({ baseURL: freshBaseURL });
     try {
       const other = await visitor.newPage();
-      await other.goto('/auth');
+      await gotoHydrated(other, '/auth');
       await other.getByRole('tab', { name: 'Register', exact: true }).click();
       const closed = registerForm(other);
       await expect(

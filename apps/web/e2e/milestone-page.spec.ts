@@ -162,11 +162,12 @@ test.describe('milestone pages', () => {
   test('the server HTML holds the page and its tags, without JavaScript', async ({
     browser,
     adminRequest,
+    baseURL,
   }, testInfo) => {
     const [first, middle, last] = await threeMilestones(adminRequest, testInfo.project.name);
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      baseURL: testInfo.project.use.baseURL,
+      baseURL,
     });
     const page = await context.newPage();
     await page.goto(`/milestones/${middle!.id}-an-old-slug`);

@@ -2,12 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signInAdmin, startServerProcess } from '@journey/testing';
-import type { BrowserContext, PlaywrightWorkerArgs } from '@playwright/test';
-import { postWith } from './fixtures';
+import { signInAdmin, startServerProcess, type PostJson } from '@journey/testing';
+import type { APIRequestContext, BrowserContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiMain = path.resolve(webDir, '../api/dist/main.js');
+
+/** Playwright's request context as the JSON POST the shared admin sign-in takes: its cookies stay in it. */
+export const postWith =
+  (api: APIRequestContext): PostJson =>
+  async (path, data) => {
+    const response = await api.post(path, { data });
+    return { status: response.status(), text: await response.text() };
+  };
 
 export type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 

@@ -47,8 +47,14 @@ async function answered<T>(response: APIResponse, status: number): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * A GET that is sent again once if the connection is reset: a kept-alive connection the server
+ * idles out just as the request leaves is reset, and browsers resend an idempotent request then.
+ */
+const read = (request: APIRequestContext, path: string) => request.get(path, { maxRetries: 1 });
+
 export const revenueSummary = async (request: APIRequestContext) =>
-  answered<RevenueSummary>(await request.get('/api/revenue'), 200);
+  answered<RevenueSummary>(await read(request, '/api/revenue'), 200);
 
 export const createRevenue = async (
   admin: APIRequestContext,
@@ -57,7 +63,7 @@ export const createRevenue = async (
   answered<RevenueEntry>(await admin.post('/api/revenue', { data: { date: '2024-01-15', ...entry } }), 201);
 
 export const listRevenue = async (admin: APIRequestContext) =>
-  answered<RevenueEntry[]>(await admin.get('/api/revenues/all'), 200);
+  answered<RevenueEntry[]>(await read(admin, '/api/revenues/all'), 200);
 
 export const deleteRevenue = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.delete(`/api/admin/revenue/${id}`), 204);
@@ -68,7 +74,7 @@ export const createMilestone = async (
 ) => answered<Milestone>(await admin.post('/api/milestones', { data: milestone }), 201);
 
 export const listMilestones = async (request: APIRequestContext) =>
-  answered<Milestone[]>(await request.get('/api/milestones'), 200);
+  answered<Milestone[]>(await read(request, '/api/milestones'), 200);
 
 export const deleteMilestone = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.delete(`/api/admin/milestones/${id}`), 204);
@@ -103,7 +109,7 @@ export const createRevenueAndAchievement = async (admin: APIRequestContext, mark
 });
 
 export const listExperiments = async (request: APIRequestContext) =>
-  answered<Experiment[]>(await request.get('/api/experiments'), 200);
+  answered<Experiment[]>(await read(request, '/api/experiments'), 200);
 
 export const createExperiment = async (
   admin: APIRequestContext,
@@ -119,14 +125,14 @@ export const subscribe = async (request: APIRequestContext, email: string) =>
 
 /** Every subscriber (admin only; a tRPC query, there is no REST path for it). */
 export const listSubscribers = async (admin: APIRequestContext) =>
-  (await answered<{ result: { data: Subscriber[] } }>(await admin.get('/api/trpc/subscribers.list'), 200))
+  (await answered<{ result: { data: Subscriber[] } }>(await read(admin, '/api/trpc/subscribers.list'), 200))
     .result.data;
 
 export const deleteSubscriber = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.post('/api/trpc/subscribers.delete', { data: { id } }), 200);
 
 export const getSettings = async (request: APIRequestContext) =>
-  answered<Settings>(await request.get('/api/settings'), 200);
+  answered<Settings>(await read(request, '/api/settings'), 200);
 
 /** Saves the whole settings record as the admin; the saved record comes back. */
 export const putSettings = async (admin: APIRequestContext, settings: SettingsInput) =>
@@ -134,14 +140,14 @@ export const putSettings = async (admin: APIRequestContext, settings: SettingsIn
 
 /** The answer of a tRPC query (GET /api/trpc/<path>), which has no REST path. */
 const trpcQuery = async <T>(admin: APIRequestContext, path: string) =>
-  (await answered<{ result: { data: T } }>(await admin.get(`/api/trpc/${path}`), 200)).result.data;
+  (await answered<{ result: { data: T } }>(await read(admin, `/api/trpc/${path}`), 200)).result.data;
 
 /** Saves a draft broadcast as the admin. */
 export const createBroadcast = async (admin: APIRequestContext, draft: { subject: string; body: string }) =>
   answered<Broadcast>(await admin.post('/api/admin/broadcasts', { data: draft }), 201);
 
 export const listBroadcasts = async (admin: APIRequestContext) =>
-  answered<Broadcast[]>(await admin.get('/api/admin/broadcasts'), 200);
+  answered<Broadcast[]>(await read(admin, '/api/admin/broadcasts'), 200);
 
 export const deleteBroadcast = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.post('/api/trpc/newsletter.delete', { data: { id } }), 200);
