@@ -94,13 +94,12 @@ test.describe('the revenue chart after in-page links', () => {
     });
   }
 
-  test('the colour-scheme toggle before the chart loads leaves it in place', async ({ page, isMobile }) => {
+  test('the colour-scheme toggle before the chart loads leaves it in place', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Dark mode' }).locator('visible=true').first().click();
+    // The toggle is in the header on every screen (the phone menu has none).
+    await page.getByRole('banner').getByRole('button', { name: 'Dark mode' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    if (isMobile) await page.getByRole('button', { name: 'Close menu' }).click();
     await expectSectionFilled(page);
     await expectChartDrawn(page);
   });
