@@ -44,6 +44,74 @@ function inlineEntryStylesheet(): Plugin {
 }
 
 /**
+ * Runs in the page: requests the entry module (and, alongside it, the modules it imports) once the
+ * first contentful paint is reported, so the server's HTML paints without sharing the network and the
+ * main thread with the app that hydrates it (docs/decisions/051-start-the-app-after-the-first-paint.md).
+ * A page with nothing to paint, a hidden tab, or a browser without paint timing starts at once; a
+ * second is the longest it waits.
+ */
+function startAppAfterFirstPaint(entry: string, modules: string[]) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of modules) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  const painted = (list: PerformanceObserverEntryList) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);
+  };
+  try {
+    new PerformanceObserver(painted).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.hasChildNodes()) start();
+  setTimeout(start, 1000);
+}
+
+/**
+ * Replaces the entry's <script type="module"> and its module preloads in index.html with an inline
+ * script that adds them after the first paint (startAppAfterFirstPaint). The server allows the inline
+ * script by its hash, as it does the colour-scheme one.
+ */
+function startAppAfterPaint(): Plugin {
+  return {
+    name: 'journey-start-app-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const modules: string[] = [];
+        let entry: string | undefined;
+        const rest = html
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+            modules.push(href);
+            return '';
+          })
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => {
+            entry = src;
+            return '';
+          });
+        if (entry === undefined) throw new Error('index.html has no entry <script type="module">');
+        const call = `(${startAppAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${JSON.stringify(modules)});`;
+        return rest.replace('</body>', `  <script>${call}</script>\n  </body>`);
+      },
+    },
+  };
+}
+
+/**
  * A CSS module imported only for its stylesheet (features/landing/section-styles.ts) is kept where it
  * is imported: Vite takes CSS modules for free of side effects, so such an import would be dropped and
  * the stylesheet would follow the code that reads its class names into a later chunk.
@@ -99,6 +167,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     devHead(),
     pageHeadLast(),
     inlineEntryStylesheet(),
+    startAppAfterPaint(),
     keepStylesheetImports(/\/src\/features\/landing\/section-styles\.ts$/),
     // Brotli (quality 11) and gzip (level 9) copies beside every script, stylesheet and SVG of the client
     // build, public/ included, for the server to send as they are (@fastify/static's preCompressed).

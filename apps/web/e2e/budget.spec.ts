@@ -148,4 +148,20 @@ test.describe('landing page budget', () => {
     expect(chunksHolding(KEPT_OUT['the sections below the hero'])).toContain(sections.file);
     expect(sections.css ?? [], 'stylesheets of the deferred sections’ chunk').toEqual([]);
   });
+
+  test('paints the server’s HTML before it requests a script, and still hydrates', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+    }));
+    expect(paint, 'the first contentful paint').toBeDefined();
+    expect(scripts.length, 'the scripts the page loaded').toBeGreaterThan(0);
+    // The entry starts after the first paint (vite.config.ts, docs/decisions/051-start-the-app-after-the-first-paint.md).
+    for (const script of scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(paint!);
+  });
 });

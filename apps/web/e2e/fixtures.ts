@@ -44,6 +44,17 @@ interface TestFixtures extends E2EOptions {
   axe: (options?: AxeOptions) => Promise<void>;
 }
 
+/** Each wrapped page's own `goto`, which returns at the load event as Playwright's does. */
+const plainGoto = new WeakMap<Page, Page['goto']>();
+
+/**
+ * Loads `path` without waiting for the page to hydrate: for a test of what shows before the app runs
+ * (every other `page.goto` waits, see the `page` fixture).
+ */
+export function gotoBeforeHydration(page: Page, path: string) {
+  return (plainGoto.get(page) ?? page.goto.bind(page))(path);
+}
+
 interface WorkerFixtures {
   /**
    * The worker's main server, the one every spec uses unless it names another: the production build on
@@ -100,6 +111,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const problems = watchBrowserErrors(context, allowedConsoleErrors);
     await use(context);
     expect(problems, 'unexpected errors in the browser console').toEqual([]);
+  },
+
+  // A page of the app answers clicks and keys once it has hydrated, which is after its first paint
+  // (docs/decisions/051-start-the-app-after-the-first-paint.md): `page.goto` returns once it has, as a
+  // visitor waits for a page to respond. Other documents (JSON, feeds) return at their load event.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      plainGoto.set(page, goto);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const html = (response?.headers()['content-type'] ?? '').includes('text/html');
+        if (html && options?.waitUntil !== 'commit' && (await page.locator('#root').count()) > 0)
+          await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+        return response;
+      };
+    }
+    await use(page);
   },
 
   mainServer: [
