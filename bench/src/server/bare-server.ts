@@ -1,7 +1,7 @@
 /**
  * The baseline: a bare `node:http` server, run as its own process (like the app) so it never shares
- * an event loop with the load generator. It answers the app's captured bytes, with the same status
- * and content type, so "app ÷ bare" is what everything between the socket and those bytes costs.
+ * an event loop with the load generator. It answers the app's captured bytes: the same status, headers
+ * and body, so "app ÷ bare" is what everything between the socket and those bytes costs.
  */
 import http from 'node:http';
 import { cannedKey, type CannedResponse } from './canned';
@@ -12,7 +12,7 @@ process.once('message', (message) => {
       cannedKey(canned.method, canned.path),
       {
         status: canned.status,
-        contentType: canned.contentType,
+        headers: canned.headers.flat(),
         body: Buffer.from(canned.bodyBase64, 'base64'),
       },
     ]),
@@ -26,10 +26,7 @@ process.once('message', (message) => {
         response.writeHead(404).end();
         return;
       }
-      response.writeHead(canned.status, {
-        'content-type': canned.contentType,
-        'content-length': canned.body.length,
-      });
+      response.writeHead(canned.status, [...canned.headers, 'content-length', String(canned.body.length)]);
       response.end(canned.body);
     });
   });

@@ -22,6 +22,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 export class FrontDoor {
   /** Exact path (no query string) → the ready answer, if any. */
   readonly #reads = new Map<string, () => CachedResponse | undefined>();
+  /** One child logger per path and status: pino serialises a child's fields once, not on every line. */
+  readonly #lines = new Map<string, pino.Logger>();
   #open = true;
   /** Requests answered here rather than by Fastify (tests check the door is used). */
   answered = 0;
@@ -71,15 +73,21 @@ export class FrontDoor {
       'content-length': Buffer.byteLength(answer.body),
     });
     response.end(answer.body);
-    this.log?.info(
-      {
-        reqId: requestId,
-        req: { method: 'GET', url: request.url },
-        res: { statusCode: answer.status },
-        responseTime: performance.now() - started,
-      },
+    this.#lineLogger(request.url, answer.status)?.info(
+      { reqId: requestId, responseTime: performance.now() - started },
       'request completed',
     );
     return true;
+  }
+
+  #lineLogger(url: string, statusCode: number): pino.Logger | undefined {
+    if (!this.log) return undefined;
+    const key = `${statusCode} ${url}`;
+    let logger = this.#lines.get(key);
+    if (!logger) {
+      logger = this.log.child({ req: { method: 'GET', url }, res: { statusCode } });
+      this.#lines.set(key, logger);
+    }
+    return logger;
   }
 }
