@@ -50,7 +50,7 @@ function inlineEntryStylesheet(): Plugin {
  * A page with nothing to paint, a hidden tab, or a browser without paint timing starts at once; a
  * second is the longest it waits.
  */
-function startAppAfterFirstPaint(entry: string, modules: string[]) {
+function loadEntryAfterFirstPaint(entry: string, modules: string[]) {
   let started = false;
   const start = () => {
     if (started) return;
@@ -82,7 +82,7 @@ function startAppAfterFirstPaint(entry: string, modules: string[]) {
 
 /**
  * Replaces the entry's <script type="module"> and its module preloads in index.html with an inline
- * script that adds them after the first paint (startAppAfterFirstPaint). The server allows the inline
+ * script that adds them after the first paint (loadEntryAfterFirstPaint). The server allows the inline
  * script by its hash, as it does the colour-scheme one.
  */
 function startAppAfterPaint(): Plugin {
@@ -104,7 +104,7 @@ function startAppAfterPaint(): Plugin {
             return '';
           });
         if (entry === undefined) throw new Error('index.html has no entry <script type="module">');
-        const call = `(${startAppAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${JSON.stringify(modules)});`;
+        const call = `(${loadEntryAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${JSON.stringify(modules)});`;
         return rest.replace('</body>', `  <script>${call}</script>\n  </body>`);
       },
     },

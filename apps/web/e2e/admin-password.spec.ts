@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { tabOf } from './admin-tabs';
-import { startAdminServer, type PrivateServer } from './private-server';
+import { providePrivateServer, type PrivateServer } from './private-server';
 import { ADMIN, expect, test as base, watchBrowserErrors } from './fixtures';
 import { expectToast, formIn, requestsTo, stillness, submitAndSeePending, toasts } from './support';
 
@@ -20,17 +20,7 @@ const refused = (status: string) =>
   );
 
 const test = base.extend<{ server: PrivateServer; adminPage: Page }>({
-  server: [
-    async ({ playwright }, use) => {
-      const server = await startAdminServer(playwright);
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { timeout: 60_000 },
-  ],
+  server: [({ playwright }, use) => providePrivateServer(playwright, use), { timeout: 60_000 }],
   baseURL: async ({ server }, use) => use(server.baseURL),
   adminPage: async ({ context, page, server }, use) => {
     await context.addCookies(server.cookies);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
-import { startAdminServer, type Cookies } from './private-server';
+import { providePrivateServer, type Cookies } from './private-server';
 import {
   clearOutbox,
   deleteBroadcast,
@@ -75,18 +75,14 @@ async function resetData(api: APIRequestContext, seeded: Experiment[], settings:
 
 export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>({
   adminServer: [
-    async ({ playwright }, use) => {
-      const server = await startAdminServer(playwright);
-      try {
+    ({ playwright }, use) =>
+      providePrivateServer(playwright, async (server) => {
         const api = await playwright.request.newContext({ baseURL: server.baseURL });
         const seeded = await listExperiments(api);
         const settings = await getSettings(api);
         await api.dispose();
         await use({ baseURL: server.baseURL, cookies: server.cookies, seeded, settings });
-      } finally {
-        await server.stop();
-      }
-    },
+      }),
     { scope: 'worker', timeout: 90_000 },
   ],
 

@@ -132,7 +132,7 @@ test.describe('/auth', () => {
 
   test('a successful login shows Logging in..., the welcome toast, then /admin', async ({
     page,
-    adminSession: _adminSession, // the admin account exists
+    mainServer: _mainServer, // the admin account exists (registered with the server)
   }) => {
     await gotoHydrated(page, '/auth');
     const form = loginForm(page);
@@ -151,7 +151,7 @@ test.describe('/auth', () => {
   test('the Register tab says registration is closed once the admin exists', async ({
     page,
     request,
-    adminSession: _adminSession, // the admin account exists
+    mainServer: _mainServer, // the admin account exists (registered with the server)
     axe,
   }) => {
     await gotoHydrated(page, '/auth');

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { E2EOptions } from './options';
-import { startAdminServer, type PrivateServer } from './private-server';
+import { providePrivateServer, type PrivateServer } from './private-server';
 
 export { expect };
 
@@ -26,11 +26,6 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 interface AxeOptions {
   /** CSS selectors to leave out of the scan. */
   exclude?: string[];
-}
-
-interface AdminSession {
-  /** The session cookie(s) of the signed-in admin. */
-  cookies: Awaited<ReturnType<BrowserContext['cookies']>>;
 }
 
 interface TestFixtures extends E2EOptions {
@@ -62,7 +57,6 @@ interface WorkerFixtures {
    * each other's writes (docs/decisions/050-browser-tests-in-parallel.md).
    */
   mainServer: PrivateServer;
-  adminSession: AdminSession;
 }
 
 const isAllowed = (text: string, allowances: ConsoleAllowance[]) =>
@@ -132,32 +126,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   mainServer: [
-    async ({ playwright }, use) => {
-      const server = await startAdminServer(playwright);
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
+    ({ playwright }, use) => providePrivateServer(playwright, use),
     { scope: 'worker', timeout: 90_000 },
   ],
-
-  adminSession: [async ({ mainServer }, use) => use({ cookies: mainServer.cookies }), { scope: 'worker' }],
 
   baseURL: async ({ mainServer }, use) => use(mainServer.baseURL),
 
   freshBaseURL: ['', { option: true }],
 
-  admin: async ({ context, page, adminSession }, use) => {
-    await context.addCookies(adminSession.cookies);
+  admin: async ({ context, page, mainServer }, use) => {
+    await context.addCookies(mainServer.cookies);
     await use({ page, username: ADMIN.username });
   },
 
-  adminRequest: async ({ playwright, adminSession, mainServer }, use) => {
+  adminRequest: async ({ playwright, mainServer }, use) => {
     const api = await playwright.request.newContext({
       baseURL: mainServer.baseURL,
-      storageState: { cookies: adminSession.cookies, origins: [] },
+      storageState: { cookies: mainServer.cookies, origins: [] },
     });
     await use(api);
     await api.dispose();

@@ -77,3 +77,16 @@ export async function startAdminServer(
     throw error;
   }
 }
+
+/** A fixture's body: a private server for as long as the fixture lasts, stopped after it. */
+export async function providePrivateServer(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  use: (server: PrivateServer) => Promise<void>,
+): Promise<void> {
+  const server = await startAdminServer(playwright);
+  try {
+    await use(server);
+  } finally {
+    await server.stop();
+  }
+}

@@ -8,7 +8,7 @@ test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\)/] });
 
 test('a good login right after a failed one shows Login successful at once, without the stale failure', async ({
   page,
-  adminSession: _adminSession, // the admin account exists
+  mainServer: _mainServer, // the admin account exists (registered with the server)
 }, testInfo) => {
   // A click before hydration would submit the form natively and show no toast.
   await gotoHydrated(page, '/auth');
