@@ -51,6 +51,16 @@ async function recordAmounts(page: Page) {
 
 const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
 
+/**
+ * Looks at the tracker's amount, as a reader does, then expects the count to end on `total`. The
+ * count runs only while the number is in view, and a click on a button above or below it may scroll
+ * it out: Playwright retries a click with the element aligned to an edge of the window.
+ */
+async function expectCountEndsOn(page: Page, total: string, message?: string) {
+  await visibleAmount(page).scrollIntoViewIfNeeded();
+  await expect(visibleAmount(page), message).toHaveText(total, { timeout: 5_000 });
+}
+
 const filterButton = (page: Page, label: string) =>
   page
     .getByRole('group', { name: 'Filter revenue by source' })
@@ -94,7 +104,7 @@ test.describe('tracker', () => {
         page.getByRole('group', { name: 'Filter revenue by source' }).locator('[aria-pressed="true"]'),
       ).toHaveCount(1);
       await expectProgress(page, total);
-      await expect(visibleAmount(page), 'the counting number ends on the total').toHaveText(money(total));
+      await expectCountEndsOn(page, money(total), 'the counting number ends on the total');
     }
   });
 
@@ -178,7 +188,12 @@ test.describe('tracker', () => {
     const before = await revenueSummary(adminRequest);
     await page.goto('/');
 
-    await page.getByRole('button', { name: 'Add New Revenue' }).click();
+    // The button at the bottom of the window leaves the amount below it out of view, as a click
+    // retried by Playwright may: the count must still end on the new total once the reader looks.
+    const add = page.getByRole('button', { name: 'Add New Revenue' });
+    await add.evaluate((button) => button.scrollIntoView({ block: 'end', behavior: 'instant' }));
+    await expect(visibleAmount(page)).not.toBeInViewport();
+    await add.click();
     const dialog = page.getByRole('dialog', { name: 'Add New Revenue' });
     await expect(dialog).toBeVisible();
     const save = dialog.getByRole('button', { name: 'Save' });
@@ -221,7 +236,7 @@ test.describe('tracker', () => {
       `AI Projects ${money(before.bySource.ai)}`,
     );
     await expect(finalAmount(page), 'Current Progress').toHaveText(total);
-    await expect(visibleAmount(page)).toHaveText(total, { timeout: 5_000 });
+    await expectCountEndsOn(page, total);
 
     const stored = (await listRevenue(adminRequest)).filter((entry) => entry.description.startsWith(MARK));
     expect(stored).toEqual([
