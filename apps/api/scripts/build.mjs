@@ -7,7 +7,12 @@ import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/tools/write-pglite-template.ts'],
+  // PGlite's thread is started from a file, which must sit beside the bundle (packages/db/src/pglite-thread.ts).
+  entryPoints: [
+    'src/main.ts',
+    'src/tools/write-pglite-template.ts',
+    '../../packages/db/src/pglite-worker.js',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

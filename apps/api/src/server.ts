@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
+import { loadWebBuild } from './http/ssr-module';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './features/auth/login-rate-limit';
 import { DEFAULT_SIGNUP_RATE_LIMIT, type SignupRateLimit } from './features/subscribers/signup-rate-limit';
 import * as app from './plugins/app';
@@ -25,6 +26,9 @@ export interface ServerOptions extends InstanceOptions {
 /** Builds the whole server without listening, in stages: what it knows, external plugins, its own, routes. */
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const server = createInstance(config, options);
+  // The web build's modules load while the embedded database starts in its own thread.
+  const web = loadWebBuild(config.webDistDir);
+  web.catch(() => {}); // its failure is the web-build plugin's to report, once the database is open
 
   // Stage 1: what every later stage reads from the instance.
   await server.register(app.requestId);
@@ -32,7 +36,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.database, { database: options.database });
   await server.register(app.settings);
   await server.register(app.mail, { retryBaseMs: options.mailRetryBaseMs });
-  await registerEach(server, [app.webBuild, app.jsonBodies, app.errors]);
+  await server.register(app.webBuild, { web });
+  await registerEach(server, [app.jsonBodies, app.errors]);
 
   // Stage 2: external plugins every route relies on, in the order their hooks run.
   await registerEach(server, [external.helmet, external.etag, external.compress, external.rateLimit]);

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { PgliteThread, type PgliteClient } from './pglite-thread';
 import { watchPglite, watchPostgres, type DataChangeEvents, type StopWatching } from './data-changes';
 import * as schema from './schema';
 
@@ -23,7 +24,14 @@ export type DatabaseConfig = { logger?: Logger } & (
    * `dataDir` persists on disk; without it the database lives in memory. A new `dataDir` starts as a
    * copy of the `template` directory (a closed, migrated data directory) when given, which skips initdb.
    */
-  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob; template?: string }
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      template?: string;
+      /** Runs PGlite in a worker thread, off the caller's event loop (the server does). */
+      thread?: boolean;
+    }
 );
 
 export interface DatabaseHandle {
@@ -41,8 +49,8 @@ export interface DatabaseHandle {
   watchDataChanges(events: DataChangeEvents): Promise<StopWatching>;
   /** Stops the watchers, then closes the connections (PGlite: flushes and releases the data directory). */
   close(): Promise<void>;
-  /** The raw PGlite instance, for tools that dump or copy the embedded database. */
-  pglite?: PGlite;
+  /** The embedded database's client, for tools that dump or copy it. */
+  pglite?: PgliteClient;
 }
 
 const require = createRequire(import.meta.url);
@@ -112,9 +120,9 @@ function watcherSet() {
 /**
  * PGlite allocates its shared buffers inside the WebAssembly heap and touches them all: at the
  * PostgreSQL default of 128 MB they are a third of the server's RSS, for a database of a few MB
- * (docs/decisions/048-write-path-under-load.md).
+ * (docs/decisions/048-write-path-under-load.md); 16 MB since decision 052.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
   const isNew = config.dataDir !== undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
@@ -122,14 +130,16 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
   if (isNew && config.dataDir && config.template && existsSync(path.join(config.template, 'PG_VERSION'))) {
     await cp(config.template, config.dataDir, { recursive: true });
   }
-  const client = new PGlite({
+  const options = {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
-  });
+  };
+  const client: PgliteClient = config.thread ? new PgliteThread(options) : new PGlite(options);
   await client.waitReady;
   const watchers = watcherSet();
-  const db = drizzlePglite(client, { schema, logger: config.logger ?? false });
+  // Drizzle's driver only calls what PgliteClient declares (query, transaction); its type asks for the class.
+  const db = drizzlePglite({ client: client as PGlite, schema, logger: config.logger ?? false });
   return {
     db: db as Database,
     driver: 'pglite' as const,
@@ -155,7 +165,7 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
 export async function dumpMigratedPglite(): Promise<Blob> {
   const handle = await createDatabase({ driver: 'pglite' });
   try {
-    return await (handle.pglite as PGlite).dumpDataDir('gzip');
+    return await (handle.pglite as PgliteClient).dumpDataDir('gzip');
   } finally {
     await handle.close();
   }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from './pglite-thread';
 import postgres from 'postgres';
 
 /** The channel migration 0004's triggers notify, with the changed table's name as payload. */
@@ -79,7 +79,7 @@ export async function watchPostgres(
 }
 
 /** PGlite is one process: its notifications arrive after the query that caused them, never missed. */
-export async function watchPglite(client: PGlite, events: DataChangeEvents): Promise<StopWatching> {
+export async function watchPglite(client: PgliteClient, events: DataChangeEvents): Promise<StopWatching> {
   const unlisten = await client.listen(DATA_CHANGE_CHANNEL, (payload) => events.onChange(payload));
   events.onListening();
   let stopped = false;

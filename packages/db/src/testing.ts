@@ -123,6 +123,8 @@ export async function createTestDatabase(options: { logger?: Logger } = {}): Pro
     const config: DatabaseConfig = {
       driver: 'pglite',
       loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]),
+      // As the server runs it (plugins/app/database.ts in the API).
+      thread: true,
       ...options,
     };
     const handle = await createDatabase(config);

@@ -22,6 +22,7 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
     driver: 'pglite',
     dataDir: path.join(config.dataDir, 'pglite'),
     template: PGLITE_TEMPLATE,
+    thread: true,
   });
 }
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { loadWebBuild, type WebBuild } from '../../http/ssr-module';
+import type { WebBuild } from '../../http/ssr-module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +8,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
-    const web = await loadWebBuild(app.config.webDistDir);
+/** `web`: the build's loading, begun by the server before the other plugins (http/ssr-module.ts). */
+export default fp<{ web: Promise<WebBuild | null> }>(
+  async (app, options) => {
+    const web = await options.web;
     if (!web) {
       app.log.warn(
         { distDir: app.config.webDistDir },
