@@ -18,6 +18,9 @@ function signUpForm(page: Page) {
   };
 }
 
+/** The chunk of the sections below the hero: held, it keeps them as the server's HTML. */
+const SECTIONS_CHUNK = /\/assets\/landing-sections-[^/]+\.js$/;
+
 test.describe('newsletter sign-up', () => {
   test('refuses an invalid address and a missing consent without calling the server', async ({ page }) => {
     const calls = requestsTo(page, SUBSCRIBE_CALL);
@@ -88,5 +91,58 @@ test.describe('newsletter sign-up', () => {
     const shownFor = gone!.at - shown!.at;
     expect(shownFor, 'the thanks shows for 3 s').toBeGreaterThanOrEqual(2_900);
     expect(shownFor).toBeLessThan(3_600);
+  });
+
+  test.describe('before the sections below the hero have hydrated', () => {
+    // A slow phone: the reader types, ticks and submits while the form is still the server's HTML
+    // (docs/decisions/047-landing-page-weight.md). What they did must reach the hydrated form.
+    test('a sign-up typed and submitted meanwhile is sent as typed once they hydrate', async ({
+      page,
+      adminRequest,
+    }, testInfo) => {
+      const address = `early-${uniqueTag(testInfo.project.name)}@example.com`;
+      const sections = await holdRequests(page, SECTIONS_CHUNK);
+      const calls = requestsTo(page, SUBSCRIBE_CALL);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const form = signUpForm(page);
+
+      await form.email.pressSequentially(address);
+      await form.consent.check();
+      await form.subscribe.click();
+      await sections.requested;
+      expect(calls, 'nothing is sent before the form has hydrated').toEqual([]);
+      sections.release();
+
+      await expect(form.status).toHaveText(THANKS);
+      await expect(form.contact.getByText('Email is required.', { exact: true })).toBeHidden();
+      await expect(form.email).toHaveValue('');
+      await expect(form.consent).not.toBeChecked();
+      expect(calls).toHaveLength(1);
+      const response = await adminRequest.get('/api/trpc/subscribers.list');
+      const body = (await response.json()) as { result: { data: { email: string }[] } };
+      expect(body.result.data.map((subscriber) => subscriber.email)).toContain(address);
+    });
+
+    test('an invalid address submitted meanwhile gets its own message, not "required"', async ({ page }) => {
+      const sections = await holdRequests(page, SECTIONS_CHUNK);
+      const calls = requestsTo(page, SUBSCRIBE_CALL);
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+      const form = signUpForm(page);
+
+      await form.email.pressSequentially('not-an-address');
+      await form.subscribe.click();
+      await sections.requested;
+      sections.release();
+
+      await expect(
+        form.contact.getByText('Please enter a valid email address.', { exact: true }),
+      ).toBeVisible();
+      await expect(form.contact.getByText('Please agree to receive updates.', { exact: true })).toBeVisible();
+      await expect(form.contact.getByText('Email is required.', { exact: true })).toBeHidden();
+      await expect(form.email).toHaveValue('not-an-address');
+      expect(calls).toEqual([]);
+    });
   });
 });

@@ -124,8 +124,9 @@ export function deferredRegionHydrated(name: string) {
   hydrated.add(name);
   const region = typeof document === 'undefined' ? null : document.querySelector(`[data-deferred="${name}"]`);
   if (region) syncFields(region);
-  for (const entry of held.filter((candidate) => candidate.region === name)) {
-    held.splice(held.indexOf(entry), 1);
-    entry.replay();
-  }
+  const replays = held.filter((candidate) => candidate.region === name);
+  for (const entry of replays) held.splice(held.indexOf(entry), 1);
+  // The fields' changes are state updates that React renders once this effect has returned: a submit
+  // replayed now would read the state from before them ("Email is required." beside a typed address).
+  if (replays.length > 0) setTimeout(() => replays.forEach((entry) => entry.replay()));
 }
