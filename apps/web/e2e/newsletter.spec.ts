@@ -21,6 +21,15 @@ function signUpForm(page: Page) {
 /** The chunk of the sections below the hero: held, it keeps them as the server's HTML. */
 const SECTIONS_CHUNK = /\/assets\/landing-sections-[^/]+\.js$/;
 
+/** Opens `/` hydrated but with the sections' chunk held, recording the sign-up calls. */
+async function openWithSectionsHeld(page: Page) {
+  const sections = await holdRequests(page, SECTIONS_CHUNK);
+  const calls = requestsTo(page, SUBSCRIBE_CALL);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  return { sections, calls, form: signUpForm(page) };
+}
+
 test.describe('newsletter sign-up', () => {
   test('refuses an invalid address and a missing consent without calling the server', async ({ page }) => {
     const calls = requestsTo(page, SUBSCRIBE_CALL);
@@ -101,11 +110,7 @@ test.describe('newsletter sign-up', () => {
       adminRequest,
     }, testInfo) => {
       const address = `early-${uniqueTag(testInfo.project.name)}@example.com`;
-      const sections = await holdRequests(page, SECTIONS_CHUNK);
-      const calls = requestsTo(page, SUBSCRIBE_CALL);
-      await page.goto('/');
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-      const form = signUpForm(page);
+      const { sections, calls, form } = await openWithSectionsHeld(page);
 
       await form.email.pressSequentially(address);
       await form.consent.check();
@@ -125,11 +130,7 @@ test.describe('newsletter sign-up', () => {
     });
 
     test('an invalid address submitted meanwhile gets its own message, not "required"', async ({ page }) => {
-      const sections = await holdRequests(page, SECTIONS_CHUNK);
-      const calls = requestsTo(page, SUBSCRIBE_CALL);
-      await page.goto('/');
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-      const form = signUpForm(page);
+      const { sections, calls, form } = await openWithSectionsHeld(page);
 
       await form.email.pressSequentially('not-an-address');
       await form.subscribe.click();

@@ -78,7 +78,10 @@ export async function watchPostgres(
   };
 }
 
-/** PGlite is one process: its notifications arrive after the query that caused them, never missed. */
+/**
+ * PGlite is one process: its notifications are never missed. From its thread they arrive before the
+ * answer of the write that caused them (docs/decisions/052-pglite-in-a-worker-thread.md).
+ */
 export async function watchPglite(client: PgliteClient, events: DataChangeEvents): Promise<StopWatching> {
   const unlisten = await client.listen(DATA_CHANGE_CHANNEL, (payload) => events.onChange(payload));
   events.onListening();
