@@ -26,6 +26,8 @@ export const toasts = (page: Page): Locator => page.locator('.mantine-Notificati
 /** Waits for the toast titled `title`, with `text` in it when given, and returns it. */
 export async function expectToast(page: Page, title: string, text?: string): Promise<Locator> {
   const toast = toasts(page).filter({ hasText: title });
+  // A toast replaced by one with the same title stays in the page while it fades out (components/notify.ts).
+  await expect(toast).toHaveCount(1);
   await expect(toast).toBeVisible();
   if (text !== undefined) await expect(toast).toContainText(text);
   return toast;
