@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { appendLedger, type LedgerRowValues } from './revenue-ledger';
+import { publishedOf, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenueLedger, revenues } from './schema';
 
 /**
@@ -32,9 +33,9 @@ export function changedFields(before: RevenueSnapshot | null, after: RevenueSnap
 function toChange(row: typeof revenueChanges.$inferSelect): RevenueChange {
   return {
     ...row,
-    // The jsonb columns hold what `snapshotOf` wrote.
-    before: row.before as RevenueSnapshot | null,
-    after: row.after as RevenueSnapshot | null,
+    // The jsonb columns hold what `storedSnapshotOf` wrote; an imported entry's origin stays inside.
+    before: row.before ? publishedOf(row.before as StoredSnapshot) : null,
+    after: row.after ? publishedOf(row.after as StoredSnapshot) : null,
     changedAt: row.changedAt.toISOString(),
   };
 }

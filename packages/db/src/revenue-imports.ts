@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { appendLedger } from './revenue-ledger';
-import { snapshotSql } from './revenues';
+import { storedSnapshotSql } from './revenues';
 import { revenueImports, revenues } from './schema';
 
 /**
@@ -86,10 +86,10 @@ export async function storeImport(
           from jsonb_to_recordset(${records}::jsonb)
             as r(amount numeric, description text, date timestamptz, external_id text)
           on conflict (provider, external_id) do nothing
-          returning id, amount, source, description, date
+          returning id, amount, source, description, date, provider, external_id, import_id
         )
         insert into revenue_changes (revenue_id, action, after, import_id)
-        select added.id, 'create', ${snapshotSql('added')}, ${id} from added`);
+        select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added`);
       // Lets other requests in between two statements (on PGlite, they queue behind this transaction).
       await nextTurn();
     }
@@ -143,10 +143,10 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
     await tx.execute(sql`
       with removed as (
         delete from revenues where import_id = ${id}
-        returning id, amount, source, description, date
+        returning id, amount, source, description, date, provider, external_id, import_id
       )
       insert into revenue_changes (revenue_id, action, before, import_id, changed_at)
-      select removed.id, 'delete', ${snapshotSql('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);
+      select removed.id, 'delete', ${storedSnapshotSql('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);
     await tx.update(revenueImports).set({ undoneAt: now }).where(eq(revenueImports.id, id));
     const label = IMPORT_PROVIDER_NAMES[found.provider];
     await appendLedger(tx, [

@@ -2,7 +2,7 @@ import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@jo
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { recordRevenueChange } from './revenue-history';
-import { snapshotOf, snapshotSql, toRevenue } from './revenues';
+import { storedSnapshotOf, snapshotSql, toRevenue, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenues } from './schema';
 
 /**
@@ -59,8 +59,8 @@ export function updateRevenue(
     if (!old) return null;
     const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
     if (!row) return null;
-    const before = snapshotOf(old);
-    const after = snapshotOf(row);
+    const before = storedSnapshotOf(old);
+    const after = storedSnapshotOf(row);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       await recordRevenueChange(tx, {
         revenueId: id,
@@ -82,12 +82,39 @@ export function deleteRevenue(db: Database, id: number, options: ChangeOptions =
     await recordRevenueChange(tx, {
       revenueId: id,
       action: 'delete',
-      before: snapshotOf(row),
+      before: storedSnapshotOf(row),
       after: null,
       reason: options.reason,
     });
     return true;
   });
+}
+
+/**
+ * An undone delete would bring back an imported transaction that an import has stored again since:
+ * the entry stays deleted, rather than counting the payment twice
+ * (docs/decisions/054-imports-as-providers-write-them.md).
+ */
+export class ImportedAgainError extends Error {
+  constructor() {
+    super(
+      'This entry was imported again after it was deleted; undo that import or delete the new entry first.',
+    );
+  }
+}
+
+/** The columns a snapshot restores: its values, and its origin when it has one (older changes have none). */
+function restoredColumns(snapshot: StoredSnapshot) {
+  const { amount, source, description, date, origin } = snapshot;
+  return {
+    amount,
+    source,
+    description,
+    date: new Date(date),
+    ...(origin
+      ? { provider: origin.provider, externalId: origin.externalId, importId: origin.importId }
+      : {}),
+  };
 }
 
 /** Serialises undos of one entry, so two at once never undo the same change twice. */
@@ -113,21 +140,32 @@ export function undoLastRevenueChange(
       .limit(1);
     if (!last) return null;
     const undo = { revenueId: id, undoOf: last.id, reason: reason || `Undo of change #${last.id}` };
-    // The jsonb column holds what `snapshotOf` wrote.
-    const restore = last.before as RevenueSnapshot | null;
+    // The jsonb column holds what `storedSnapshotOf` wrote.
+    const restore = last.before as StoredSnapshot | null;
     if (!restore) {
       const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
       if (!row) throw new Error(`revenue entry ${id} is missing after its last change`);
-      return recordRevenueChange(tx, { ...undo, action: 'delete', before: snapshotOf(row), after: null });
+      return recordRevenueChange(tx, {
+        ...undo,
+        action: 'delete',
+        before: storedSnapshotOf(row),
+        after: null,
+      });
     }
-    const values = { ...restore, date: new Date(restore.date) };
+    const values = restoredColumns(restore);
     if (last.action === 'delete') {
       const [row] = await tx
         .insert(revenues)
         .values({ id, ...values })
+        .onConflictDoNothing({ target: [revenues.provider, revenues.externalId] })
         .returning();
-      if (!row) throw new Error('insert returned no row');
-      return recordRevenueChange(tx, { ...undo, action: 'create', before: null, after: snapshotOf(row) });
+      if (!row) throw new ImportedAgainError();
+      return recordRevenueChange(tx, {
+        ...undo,
+        action: 'create',
+        before: null,
+        after: storedSnapshotOf(row),
+      });
     }
     const [old] = await tx.select().from(revenues).where(eq(revenues.id, id)).for('update');
     const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
@@ -135,8 +173,8 @@ export function undoLastRevenueChange(
     return recordRevenueChange(tx, {
       ...undo,
       action: 'update',
-      before: snapshotOf(old),
-      after: snapshotOf(row),
+      before: storedSnapshotOf(old),
+      after: storedSnapshotOf(row),
     });
   });
 }

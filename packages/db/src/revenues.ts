@@ -1,5 +1,6 @@
 import {
   perSource,
+  type ImportProvider,
   type Page,
   type PerSource,
   type Revenue,
@@ -19,11 +20,52 @@ export function snapshotOf(row: typeof revenues.$inferSelect): RevenueSnapshot {
   return { amount, source, description, date: date.toISOString() };
 }
 
+/** Where an imported entry came from: its provider, transaction id and import. */
+export interface ImportOrigin {
+  provider: ImportProvider;
+  externalId: string;
+  importId: number | null;
+}
+
+/**
+ * What a change records of an entry: the published values and, for an imported entry, its origin, so
+ * that undoing its delete brings it back as imported and a later import of the same file still finds
+ * it (docs/decisions/054-imports-as-providers-write-them.md). The origin is never published.
+ */
+export type StoredSnapshot = RevenueSnapshot & { origin?: ImportOrigin };
+
+export function storedSnapshotOf(row: typeof revenues.$inferSelect): StoredSnapshot {
+  const snapshot = snapshotOf(row);
+  if (row.provider === null || row.externalId === null) return snapshot;
+  return {
+    ...snapshot,
+    origin: { provider: row.provider, externalId: row.externalId, importId: row.importId },
+  };
+}
+
+/** The published values of a stored snapshot: what the history and the ledger show. */
+export function publishedOf(snapshot: StoredSnapshot): RevenueSnapshot {
+  const { amount, source, description, date } = snapshot;
+  return { amount, source, description, date };
+}
+
 /** `snapshotOf` in SQL, for a change recorded in the statement that writes its entry. */
 export const snapshotSql = (row: string) =>
   sql.raw(`jsonb_build_object('amount', ${row}.amount::text, 'source', ${row}.source,
     'description', ${row}.description,
     'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+
+/** `storedSnapshotOf` in SQL: the row must carry `provider`, `external_id` and `import_id`. */
+export const storedSnapshotSql = (row: string) =>
+  sql.join(
+    [
+      snapshotSql(row),
+      sql.raw(`|| case when ${row}.provider is null or ${row}.external_id is null then '{}'::jsonb
+      else jsonb_build_object('origin', jsonb_build_object('provider', ${row}.provider,
+        'externalId', ${row}.external_id, 'importId', ${row}.import_id)) end`),
+    ],
+    sql` `,
+  );
 
 export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({ id: row.id, ...snapshotOf(row) });
 

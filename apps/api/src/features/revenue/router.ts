@@ -20,6 +20,7 @@ import {
   createRevenue,
   deletedRevenues,
   deleteRevenue,
+  ImportedAgainError,
   getRevenueSummary,
   listRevenues,
   pageRevenues,
@@ -159,7 +160,13 @@ export const revenueRouter = router({
     .input(revenueUndoInput)
     .output(revenueChangeSchema)
     .mutation(async ({ ctx, input }) => {
-      const undone = await undoLastRevenueChange(ctx.database.db, input.id, input.reason);
+      const undone = await undoLastRevenueChange(ctx.database.db, input.id, input.reason).catch(
+        (error: unknown) => {
+          if (error instanceof ImportedAgainError)
+            throw new TRPCError({ code: 'CONFLICT', message: error.message });
+          throw error;
+        },
+      );
       if (undone) return undone;
       if (!(await revenueIsKnown(ctx.database.db, input.id))) throw notFound(REVENUE);
       throw new TRPCError({
