@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { IMPORT_PROVIDERS, type ImportProvider } from '@journey/contracts';
 import { listLedger, schema } from '@journey/db';
 import { eq } from 'drizzle-orm';
@@ -122,6 +123,114 @@ describe('revenue imports', () => {
       expect(list.json()[1].undoneAt).toEqual(expect.any(String));
     },
   );
+
+  it.each([
+    ['REST', URL],
+    ['tRPC', '/api/trpc/revenueImports.create'],
+  ])('refuses an anonymous 20 MiB upload over %s with 401 before reading its body', async (_, url) => {
+    const size = 20 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const [head, tail] = ['{"provider":"generic","source":"ai","dryRun":true,"csv":"', '"}'];
+    let sent = 0;
+    // Handed over chunk by chunk as the server reads: what it never asks for is never sent.
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(head);
+        while (sent < size) {
+          sent += chunk.length;
+          yield chunk;
+        }
+        yield Buffer.from(tail);
+      })(),
+    );
+    const response = await admin.server.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(head.length + size + tail.length),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json().message ?? response.json().error?.message).toBe('You must be signed in.');
+    expect(sent).toBeLessThan(size / 4);
+  });
+
+  it('refuses a header of 1.2 million columns with 400 naming the bound', async () => {
+    const csv = `${Array.from({ length: 1_200_000 }, (_, i) => `c${i}`).join(',')}\n2024-01-01,5,A sale row\n`;
+    const response = await post('generic', csv, true);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors.csv).toMatch(/^Line 1: the row is longer than 65,536 characters/);
+  });
+
+  it('refuses a row of 1.2 million empty cells with 400 naming the column bound', async () => {
+    const csv = `date,amount,description\n2024-01-01,5,A sale row${','.repeat(1_200_000)}\n`;
+    const response = await post('generic', csv, true);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors.csv).toBe('Line 2: the row has more than 1,000 columns.');
+  });
+
+  it('refuses an external id of 9,000 characters as a row error, in the preview and the import alike', async () => {
+    const csv = `date,amount,description,id\n2024-07-01,10.00,A very long id,${'x'.repeat(9_000)}\n`;
+    const preview = await post('generic', csv, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      add: 0,
+      errors: [{ line: 2, message: 'id must be at most 255 characters.' }],
+    });
+    const before = await entries();
+    const response = await post('generic', csv, false);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual({ 'line 2': 'id must be at most 255 characters.' });
+    expect(await entries()).toBe(before);
+  });
+
+  it('adds nothing when the file is imported again after one of its entries was deleted and restored', async () => {
+    const csv = fixture('stripe').replaceAll('Journey', 'Restore');
+    const imported = await post('stripe', csv, false);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [entry] = await admin.server.db
+      .select()
+      .from(schema.revenues)
+      .where(eq(schema.revenues.importId, imported.json().id));
+    if (!entry) throw new Error('the import stored nothing');
+    const total = await totalRevenue();
+    expect((await admin.call('DELETE', `/api/admin/revenue/${entry.id}`)).statusCode).toBe(204);
+    const undo = await admin.call('POST', `/api/admin/revenue/${entry.id}/undo`, {});
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await totalRevenue()).toBe(total);
+    const [restored] = await admin.server.db
+      .select()
+      .from(schema.revenues)
+      .where(eq(schema.revenues.id, entry.id));
+    expect(restored).toEqual(entry);
+
+    const preview = await post('stripe', csv, true);
+    expect(preview.json()).toMatchObject({ add: 0, duplicate: 4 });
+    const again = await post('stripe', csv, false);
+    expect(again.json()).toMatchObject({ added: 0, total: '0.00' });
+    expect(await totalRevenue()).toBe(total);
+  });
+
+  it('keeps a deleted entry deleted when its transaction was imported again meanwhile (409)', async () => {
+    const csv = fixture('stripe').replaceAll('Journey', 'Reimport');
+    const first = await post('stripe', csv, false);
+    const [entry] = await admin.server.db
+      .select()
+      .from(schema.revenues)
+      .where(eq(schema.revenues.importId, first.json().id));
+    if (!entry) throw new Error('the import stored nothing');
+    expect((await admin.call('DELETE', `/api/admin/revenue/${entry.id}`)).statusCode).toBe(204);
+    expect((await post('stripe', csv, false)).json()).toMatchObject({ added: 1 });
+    const total = await totalRevenue();
+    const undo = await admin.call('POST', `/api/admin/revenue/${entry.id}/undo`, {});
+    expect(undo.statusCode, undo.body).toBe(409);
+    expect(undo.json().message).toBe(
+      'This entry was imported again after it was deleted; undo that import or delete the new entry first.',
+    );
+    expect(await totalRevenue()).toBe(total);
+  });
 
   it('answers 404 for the undo of an unknown import', async () => {
     const response = await admin.call('DELETE', `${URL}/999999`);

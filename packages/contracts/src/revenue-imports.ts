@@ -10,6 +10,14 @@ import { revenueSource } from './revenue';
  */
 export const IMPORT_CSV_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
+/**
+ * Bounds of one row (docs/decisions/054-imports-as-providers-write-them.md): the parser's work on one
+ * record grows faster than its length, and the providers' rows hold a few dozen columns and a few
+ * kilobytes. A transaction id longer than any provider's cannot be indexed.
+ */
+export const IMPORT_MAX_COLUMNS = 1_000;
+export const IMPORT_MAX_ROW_CHARS = 65_536;
+export const IMPORT_EXTERNAL_ID_MAX = 255;
 export const IMPORT_TOO_LARGE_MESSAGE = 'The file is larger than 10 MB; split it into smaller exports.';
 export const IMPORT_NOT_TEXT_MESSAGE = 'The file is not a CSV text file.';
 

@@ -1,9 +1,11 @@
 import { MAX_TRPC_BATCH } from '@journey/contracts/constants';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaTypeOf } from '../plugins/app/cross-site';
 import { describeError } from '../plugins/app/errors';
 import { jsonErrorResponseMeta } from '../trpc/errors';
+import type { Meta } from '../trpc/init';
 import { appRouter, type AppRouter } from '../trpc/router';
 
 const clientError = (statusCode: number, code: string, message: string) =>
@@ -27,9 +29,27 @@ async function refuseWhatTrpcCannotParse(request: FastifyRequest): Promise<void>
   }
 }
 
+/** The procedures whose callers must be signed in before their body is read (Meta.signedInBeforeBody). */
+function signedInBeforeBody(): Set<string> {
+  // Its flat map of dotted paths to procedures, which the router's own type describes as nested routers.
+  const procedures = (appRouter as AnyRouter)._def.procedures as Record<string, AnyProcedure>;
+  return new Set(
+    Object.entries(procedures)
+      .filter(([, procedure]) => (procedure._def.meta as Meta | undefined)?.signedInBeforeBody)
+      .map(([path]) => path),
+  );
+}
+
 /** Every procedure at `/api/trpc`, for the web app. */
 export default async function trpc(app: FastifyInstance) {
   app.addHook('onRequest', refuseWhatTrpcCannotParse);
+  const guarded = signedInBeforeBody();
+  // A batch naming one of them is checked as a whole: its body is one JSON document.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const { path = '' } = request.params as { path?: string };
+    if (path.split(',').some((name) => guarded.has(name))) return app.authenticateBeforeBody(request, reply);
+    return undefined;
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {

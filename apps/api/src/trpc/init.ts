@@ -19,6 +19,11 @@ export type Meta = OpenApiMeta & {
   changes?: readonly PublicTable[];
   /** The REST route's body limit in bytes, for the one write that takes a file (the server's default is 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Refuse a caller who is not signed in before the body is read, over REST and tRPC alike: for a
+   * protected write whose body may be large (docs/decisions/054-imports-as-providers-write-them.md).
+   */
+  signedInBeforeBody?: true;
 };
 
 /** For writes that touch no table a public answer shows: see Meta. */

@@ -60,6 +60,7 @@ export function registerRestRoutes(
       // A cached read brings its own security headers and encodings (http/prepared-response.ts).
       ...(cached ? { helmet: false, compress: false, onRequest: answerHit } : {}),
       ...(meta.bodyLimit ? { bodyLimit: meta.bodyLimit } : {}),
+      ...(meta.signedInBeforeBody ? { onRequest: app.authenticateBeforeBody } : {}),
       handler: async (request, reply) => {
         const key = keyOf(request);
         if (key !== null) {

@@ -1,4 +1,4 @@
-import { pastDateField, REVENUE_DESCRIPTION_MAX } from '@journey/contracts';
+import { IMPORT_EXTERNAL_ID_MAX, pastDateField, REVENUE_DESCRIPTION_MAX } from '@journey/contracts';
 import { decimalCents, formatCents, refundCents, wholeCents, type Read } from './money';
 
 /** What one data row of an export becomes. */
@@ -30,6 +30,16 @@ export function utcDate(text: string, label: string): Read<Date> {
   const result = pastDate.safeParse(zoneless ? `${trimmed.replace(' ', 'T')}Z` : trimmed);
   if (!result.success) return { error: `${label}: ${result.error.issues[0]?.message ?? 'invalid date.'}` };
   return { value: result.data };
+}
+
+/**
+ * A transaction id as stored: none is longer than a few dozen characters, and a longer one could not be
+ * indexed, so the preview and the import refuse it alike (docs/decisions/054-imports-as-providers-write-them.md).
+ */
+export function transactionId(text: string, label: string): Read<string> {
+  if (text.length > IMPORT_EXTERNAL_ID_MAX)
+    return { error: `${label} must be at most ${IMPORT_EXTERNAL_ID_MAX} characters.` };
+  return { value: text };
 }
 
 /** A composed description within the revenue description's length. */
@@ -109,6 +119,8 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
     read(cells) {
       const id = cells(spec.id);
       if (id === '') return { error: `${spec.id} is required.` };
+      const checked = transactionId(id, spec.id);
+      if ('error' in checked) return checked;
       const skip = spec.skipReason(cells);
       if (skip) return { skip };
       if (spec.currency && !isUsd(cells(spec.currency))) return notUsd(cells(spec.currency));

@@ -61,6 +61,7 @@ export const revenueImportsRouter = router({
       ),
       changes: ['revenues'],
       bodyLimit: BODY_LIMIT,
+      signedInBeforeBody: true,
     })
     .input(revenueImportInput)
     .output(revenueImportAnswerSchema)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { REVENUE_DESCRIPTION_MAX, REVENUE_DESCRIPTION_MIN, textField } from '@journey/contracts';
-import { readAll, utcDate, type ExportFormat } from '../format';
+import { readAll, transactionId, utcDate, type ExportFormat } from '../format';
 import { decimalCents, formatCents, type Read } from '../money';
 
 const descriptionField = textField({
@@ -29,11 +29,12 @@ export const generic: ExportFormat = {
       date: utcDate(cells('date'), 'date'),
       cents: decimalCents(cells('amount'), 'amount'),
       description: describedAs(cells('description')),
+      id: transactionId(cells('id'), 'id'),
     });
     if ('error' in read) return read;
-    const { date, cents, description } = read.values;
+    const { date, cents, description, id } = read.values;
     const externalId =
-      cells('id') ||
+      id ||
       `sha256:${createHash('sha256')
         .update(JSON.stringify([date.toISOString(), formatCents(cents), description]))
         .digest('hex')}`;
