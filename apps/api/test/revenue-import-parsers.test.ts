@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalCents, formatCents, refundCents, wholeCents } from '../src/features/revenue-imports/money';
+import { utcDate } from '../src/features/revenue-imports/format';
 import { ImportFileError, readExport } from '../src/features/revenue-imports/read-export';
 
 const rowsOf = async (provider: Parameters<typeof readExport>[0], csv: string) => readExport(provider, csv);
@@ -66,6 +67,42 @@ describe('provider rows', () => {
     const read = await rowsOf('gumroad', csv);
     expect(read.rows[0]).toMatchObject({ cents: 999n, date: new Date('2024-06-02T09:00:00Z') });
     expect(read.skipped).toEqual([{ line: 3, reason: 'Charged back (disputed).' }]);
+  });
+
+  it.each([
+    ['2026-05-02 08:14:22 UTC', '2026-05-02T08:14:22.000Z'],
+    ['2026-05-02 08:14:22 +0000', '2026-05-02T08:14:22.000Z'],
+    ['2026-05-02 10:14:22 +0200', '2026-05-02T08:14:22.000Z'],
+    ['2026-05-02T08:14:22.381742Z', '2026-05-02T08:14:22.381Z'],
+    ['2026-05-02T08:14:22.000000Z', '2026-05-02T08:14:22.000Z'],
+    ['2026-05-02 08:14', '2026-05-02T08:14:00.000Z'],
+    ['2026-05-02', '2026-05-02T00:00:00.000Z'],
+  ])('reads the timestamp %j as a provider writes it', (text, iso) => {
+    expect(utcDate(text, 'Date')).toEqual({ value: new Date(iso) });
+  });
+
+  it("reads Gumroad's sales export as it is written: the time column holds the whole UTC timestamp, the Totals row is no sale", async () => {
+    const csv = [
+      'Purchase ID,Item Name,Purchase Date,Purchase Time (UTC timezone),Sale Price ($),Partial Refund ($),Fully Refunded?',
+      'g1,Ebook,2026-05-02,2026-05-02 08:14:22 UTC,9.99,0.0,0',
+      'g2,Sampler,2026-05-02,2026-05-02 09:00:00 UTC,0.0,0.0,0',
+      'Totals,,,,9.99,0.0,',
+    ].join('\n');
+    const read = await rowsOf('gumroad', csv);
+    expect(read.errors).toEqual([]);
+    expect(read.rows).toEqual([
+      {
+        line: 2,
+        externalId: 'g1',
+        cents: 999n,
+        date: new Date('2026-05-02T08:14:22Z'),
+        description: 'Gumroad sale: Ebook',
+      },
+    ]);
+    expect(read.skipped).toEqual([
+      { line: 3, reason: 'Nothing was charged (0.00).' },
+      { line: 4, reason: 'Summary row ("Totals"), not a sale.' },
+    ]);
   });
 
   it('gives a generic row without an id the same id on every read, and counts repeats once', async () => {

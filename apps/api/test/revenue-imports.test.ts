@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,8 +28,8 @@ const EXPECTED: Record<ImportProvider, { add: number; skipped: number; total: st
   'lemon-squeezy': { add: 3, skipped: 3, total: '135.99' },
   // 24.00 + 155.00 + 0.05; canceled, past due and EUR left out.
   paddle: { add: 3, skipped: 3, total: '179.05' },
-  // 25.00 + 9.99 + (100.00 − 30.00) + 15.00; fully refunded and charged back left out.
-  gumroad: { add: 4, skipped: 2, total: '119.99' },
+  // 25.00 + 9.99 + (100.00 − 30.00) + 15.00; fully refunded, charged back, free and the Totals row left out.
+  gumroad: { add: 4, skipped: 4, total: '119.99' },
   // 1500.00 + 1250.50 + 42.00 + 0.99 + 300.00, one without an id.
   generic: { add: 5, skipped: 0, total: '3093.49' },
 };
@@ -172,7 +173,11 @@ describe('revenue imports', () => {
   });
 
   it('refuses an external id of 9,000 characters as a row error, in the preview and the import alike', async () => {
-    const csv = `date,amount,description,id\n2024-07-01,10.00,A very long id,${'x'.repeat(9_000)}\n`;
+    // Hex, which does not compress: too long for the unique index on (provider, external_id).
+    const id = Array.from({ length: 141 }, (_, i) => createHash('sha256').update(String(i)).digest('hex'))
+      .join('')
+      .slice(0, 9_000);
+    const csv = `date,amount,description,id\n2024-07-01,10.00,A very long id,${id}\n`;
     const preview = await post('generic', csv, true);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({
@@ -230,6 +235,56 @@ describe('revenue imports', () => {
       'This entry was imported again after it was deleted; undo that import or delete the new entry first.',
     );
     expect(await totalRevenue()).toBe(total);
+  });
+
+  it("lists the rows the preview would add, in the exports' own timestamps, and says why the Totals row is left out", async () => {
+    const gumroad = (await post('gumroad', fixture('gumroad'), true)).json();
+    expect(gumroad.rows).toEqual([
+      {
+        line: 2,
+        date: '2024-06-01T14:30:00.000Z',
+        amount: '25.00',
+        description: 'Gumroad sale: Design kit, v2',
+        externalId: 'AbC1xYz0001==',
+      },
+      {
+        line: 3,
+        date: '2024-06-02T09:00:00.000Z',
+        amount: '9.99',
+        description: 'Gumroad sale: Ebook',
+        externalId: 'AbC1xYz0002==',
+      },
+      {
+        line: 5,
+        date: '2024-06-04T11:00:00.000Z',
+        amount: '70.00',
+        description: 'Gumroad sale: Course (net of a 30.00 refund)',
+        externalId: 'AbC1xYz0004==',
+      },
+      {
+        line: 7,
+        date: '2024-06-06T23:59:59.000Z',
+        amount: '15.00',
+        description: 'Gumroad sale: Templates',
+        externalId: 'AbC1xYz0006==',
+      },
+    ]);
+    expect(gumroad.skippedReasons).toEqual([
+      { line: 4, reason: 'Refunded.' },
+      { line: 6, reason: 'Charged back (disputed).' },
+      { line: 8, reason: 'Nothing was charged (0.00).' },
+      { line: 9, reason: 'Summary row ("Totals"), not a sale.' },
+    ]);
+    const stripe = (await post('stripe', fixture('stripe'), true)).json();
+    expect(stripe.rows[0]).toEqual({
+      line: 2,
+      date: '2024-03-01T10:15:00.000Z',
+      amount: '120.00',
+      description: 'Stripe: Pro plan, annual',
+      externalId: 'ch_3OaA1aJourney0001',
+    });
+    const paddle = (await post('paddle', fixture('paddle'), true)).json();
+    expect(paddle.rows[0]).toMatchObject({ date: '2024-05-01T12:00:05.381Z', amount: '24.00' });
   });
 
   it('answers 404 for the undo of an unknown import', async () => {

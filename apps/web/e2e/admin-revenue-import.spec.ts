@@ -6,11 +6,15 @@ import { expectToast, stillness } from './support';
 
 // The API tests' Stripe fixture: 4 rows to add ($1,684.49), a refunded, a failed and a EUR row left out.
 const STRIPE_EXPORT = path.resolve(import.meta.dirname, '../../api/test/fixtures/imports/stripe.csv');
+// Gumroad's sales export as it writes it: 'Purchase Time (UTC timezone)' as '2024-06-01 14:30:00 UTC' and a
+// last 'Totals' row; 4 rows to add ($119.99), a refunded, a charged back and a free one left out.
+const GUMROAD_EXPORT = path.resolve(import.meta.dirname, '../../api/test/fixtures/imports/gumroad.csv');
 
 test('imports a Stripe export, finds every row a duplicate the second time, and undoes the import', async ({
   adminPage: page,
   axe,
 }) => {
+  test.setTimeout(90_000); // two imports, an undo, three dialogs scanned by axe
   const tab = await openAdminTab(page, 'revenue');
   const dialog = page.getByRole('dialog', { name: 'Import CSV', exact: true });
   const preview = dialog.getByRole('region', { name: 'Import preview', exact: true });
@@ -27,7 +31,7 @@ test('imports a Stripe export, finds every row a duplicate the second time, and 
   await choose();
   await expect(preview).toContainText('To add: 4 ($1,684.49)');
   await expect(preview).toContainText('Duplicates already imported: 0');
-  await expect(preview).toContainText('Skipped (refunded, failed or not USD): 3');
+  await expect(preview).toContainText('Skipped (refunded, failed, free, not USD or a summary row): 3');
   await expect(preview.getByRole('row', { name: '4 Skipped Refunded.' })).toBeVisible();
   await expect(preview.getByRole('row', { name: '6 Skipped Currency EUR is not USD.' })).toBeVisible();
   /** axe on a dialog once it stands still, then its button. */
@@ -57,4 +61,52 @@ test('imports a Stripe export, finds every row a duplicate the second time, and 
   await expect(dialog.getByRole('table', { name: 'Past imports' })).toContainText('Undone');
   await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
   await expect(tab.rowCount).toHaveText('0 rows');
+});
+
+test('lists the rows a Gumroad export would add, as Gumroad writes them, and leaves its Totals row out', async ({
+  adminPage: page,
+  axe,
+}) => {
+  test.setTimeout(90_000); // an import, axe, and four full-page screenshots
+  const tab = await openAdminTab(page, 'revenue');
+  await tab.panel.getByRole('button', { name: 'Import CSV', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import CSV', exact: true });
+  await dialog.getByRole('combobox', { name: 'Provider' }).selectOption('gumroad');
+  await dialog.locator('input[type="file"]').setInputFiles(GUMROAD_EXPORT);
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+
+  const preview = dialog.getByRole('region', { name: 'Import preview', exact: true });
+  await expect(preview).toContainText('To add: 4 ($119.99)');
+  const toAdd = preview.getByRole('table', { name: 'Rows to add', exact: true });
+  await expect(toAdd.getByRole('columnheader')).toHaveText([
+    'Line',
+    'Date',
+    'Amount',
+    'Description (transaction id)',
+  ]);
+  const rows = toAdd.locator('tbody').getByRole('row');
+  const listed = [
+    ['2', 'Jun 1, 2024', '$25.00', 'Gumroad sale: Design kit, v2AbC1xYz0001=='],
+    ['3', 'Jun 2, 2024', '$9.99', 'Gumroad sale: EbookAbC1xYz0002=='],
+    ['5', 'Jun 4, 2024', '$70.00', 'Gumroad sale: Course (net of a 30.00 refund)AbC1xYz0004=='],
+    ['7', 'Jun 6, 2024', '$15.00', 'Gumroad sale: TemplatesAbC1xYz0006=='],
+  ];
+  await expect(rows).toHaveCount(listed.length);
+  for (const [index, cells] of listed.entries()) {
+    await expect(rows.nth(index).getByRole('cell')).toHaveText(cells);
+  }
+  await expect(
+    preview.getByRole('row', { name: '9 Skipped Summary row ("Totals"), not a sale.' }),
+  ).toBeVisible();
+  await stillness(dialog);
+  await axe();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`import-preview-${scheme}.png`), fullPage: true });
+  }
+
+  await dialog.getByRole('button', { name: 'Import 4 entries', exact: true }).click();
+  await expectToast(page, 'Import complete', '4 entries ($119.99) were added.');
+  await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
+  await expect(tab.row('Gumroad sale: Design kit, v2')).toBeVisible();
 });

@@ -46,9 +46,23 @@ export type RevenueImportRequest = z.input<typeof revenueImportInput>;
 export const importLineSchema = z.object({ line: z.number().int(), message: z.string() });
 export type ImportLine = z.infer<typeof importLineSchema>;
 
-/** The dry run's answer: counts of rows, then the rows left out and the rows in error. */
+/** A row the import would add, as the preview lists it. */
+export const importRowSchema = z.object({
+  line: z.number().int(),
+  date: isoTimestamp,
+  amount: decimalString,
+  description: z.string(),
+  externalId: z.string(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/**
+ * The dry run's answer: counts of rows, the rows it would add (the first 1,000; `add` counts them all),
+ * then the rows left out and the rows in error.
+ */
 export const revenueImportPreviewSchema = z.object({
   add: z.number().int(),
+  rows: z.array(importRowSchema),
   duplicate: z.number().int(),
   skipped: z.number().int(),
   errors: z.array(importLineSchema),

@@ -20,14 +20,28 @@ export interface ExportFormat {
 const pastDate = pastDateField();
 
 /**
- * A provider's timestamp, from the revenue form's past-date rule: `YYYY-MM-DD`, ISO 8601, or a date and
- * time without a zone, which the exports write in UTC ("2024-03-15 14:22:05").
+ * A timestamp as the exports write it: a date and time, with seconds or not, with a fraction of any
+ * length, and a zone written `Z`, `UTC`, `GMT`, `+0000` or `+00:00`, or none, which is UTC as the
+ * exports label it (Stripe "2026-05-02 08:14", Gumroad "2026-05-02 08:14:22 UTC", Paddle and Lemon
+ * Squeezy "2026-05-02T08:14:22.381742Z"; docs/decisions/054-imports-as-providers-write-them.md).
  */
+const TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
+
+/** The timestamp in the ISO 8601 form the past-date rule reads; other text as it is. */
+function isoOf(text: string): string {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return text;
+  const [, date, minutes, seconds = '00', fraction = '', zone = 'Z'] = match;
+  const offset = /^[+-]/.test(zone) ? `${zone.slice(0, 3)}:${zone.slice(-2)}` : 'Z';
+  return `${date}T${minutes}:${seconds}.${fraction.padEnd(3, '0').slice(0, 3)}${offset}`;
+}
+
+/** A provider's timestamp by the revenue form's past-date rule (2000-01-01 to today). */
 export function utcDate(text: string, label: string): Read<Date> {
   const trimmed = text.trim();
   if (trimmed === '') return { error: `${label} is required.` };
-  const zoneless = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(trimmed);
-  const result = pastDate.safeParse(zoneless ? `${trimmed.replace(' ', 'T')}Z` : trimmed);
+  const result = pastDate.safeParse(isoOf(trimmed));
   if (!result.success) return { error: `${label}: ${result.error.issues[0]?.message ?? 'invalid date.'}` };
   return { value: result.data };
 }
@@ -107,16 +121,22 @@ export interface ProviderSpec {
   currency?: string;
   /** Why a row that is not a completed payment is left out; null for one to import. */
   skipReason(cells: Cells): string | null;
+  /** The label of a summary row the export ends with (Gumroad's "Totals"); null for a payment's row. */
+  summary?(cells: Cells): string | null;
   describe(cells: Cells, id: string): string;
 }
 
-/** A provider's rows: status first (failed, refunded), then currency, then exact amounts net of refunds. */
+const ZERO = /^0+(\.0*)?$/;
+
+/** A provider's rows: summary rows first, then status (failed, refunded), then currency, then exact amounts net of refunds. */
 export function providerFormat(spec: ProviderSpec): ExportFormat {
   const dateOf = typeof spec.date === 'string' ? (cells: Cells) => cells(spec.date as string) : spec.date;
   const dateLabel = typeof spec.date === 'string' ? spec.date : 'Date';
   return {
     required: spec.required,
     read(cells) {
+      const summary = spec.summary?.(cells);
+      if (summary) return { skip: `Summary row ("${summary}"), not a sale.` };
       const id = cells(spec.id);
       if (id === '') return { error: `${spec.id} is required.` };
       const checked = transactionId(id, spec.id);
@@ -125,6 +145,8 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
       if (skip) return { skip };
       if (spec.currency && !isUsd(cells(spec.currency))) return notUsd(cells(spec.currency));
       const { column, refunded, inCents } = spec.amount;
+      // A free product or a free trial's sign-up: a sale of nothing, which the revenue form cannot hold.
+      if (ZERO.test(cells(column))) return { skip: 'Nothing was charged (0.00).' };
       const read = readAll({
         amount: inCents ? wholeCents(cells(column), column) : decimalCents(cells(column), column),
         refunded: refunded ? refundCents(cells(refunded), refunded, inCents) : { value: 0n },

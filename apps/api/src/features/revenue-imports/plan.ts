@@ -3,8 +3,8 @@ import { storedExternalIds, type Database, type ImportEntry } from '@journey/db'
 import { formatCents } from './money';
 import { readExport } from './read-export';
 
-/** The preview lists at most this many problems (the counts stay exact): the answer stays small. */
-export const LISTED_PROBLEMS = 1_000;
+/** The preview lists at most this many rows of each kind (the counts stay exact): the answer stays small. */
+export const LISTED_ROWS = 1_000;
 
 export interface ImportPlan {
   entries: ImportEntry[];
@@ -33,10 +33,17 @@ export async function planImport(db: Database, provider: ImportProvider, csv: st
     errors: read.errors,
     preview: {
       add: toAdd.length,
+      rows: toAdd.slice(0, LISTED_ROWS).map((row) => ({
+        line: row.line,
+        date: row.date.toISOString(),
+        amount: formatCents(row.cents),
+        description: row.description,
+        externalId: row.externalId,
+      })),
       duplicate: read.repeated + stored.size,
       skipped: read.skipped.length,
-      errors: read.errors.slice(0, LISTED_PROBLEMS),
-      skippedReasons: read.skipped.slice(0, LISTED_PROBLEMS),
+      errors: read.errors.slice(0, LISTED_ROWS),
+      skippedReasons: read.skipped.slice(0, LISTED_ROWS),
       total: formatCents(total),
     },
   };

@@ -33,7 +33,14 @@ export function ImportList() {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Focusable: on a phone it scrolls sideways, and an undone import's row has no button to reach. */}
+      <Table.ScrollContainer
+        minWidth={480}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Past imports"
+      >
         <Table>
           <Table.Caption>Past imports</Table.Caption>
           <Table.Thead>
