@@ -38,8 +38,10 @@ check() {
 finish() {
   local status=$?
   if command -v podman >/dev/null; then
-    podman rm -f -t 5 "$RUN_ID-embedded" "$RUN_ID-postgres" >/dev/null 2>&1
+    # -v: the anonymous /data volume of the PostgreSQL run too; then the images the run left untagged.
+    podman rm --ignore -f -v -t 5 "$RUN_ID-embedded" "$RUN_ID-postgres" >/dev/null 2>&1
     podman volume rm -f "$RUN_ID-data" >/dev/null 2>&1
+    podman image prune -f >/dev/null 2>&1
   fi
   psql "$PG_URL" -qc "drop database if exists $PG_DATABASE with (force)" >/dev/null 2>&1
   [ -f "$WORK/results" ] || fail "the image step ran no check"
@@ -249,7 +251,7 @@ if check "embedded: starts and is ready" wait_ready "$RUN_ID-embedded"; then
     post /api/login '{"username":"ci-admin","password":"image check password 1"}'
 fi
 logs_if_failed "$RUN_ID-embedded"
-podman rm -f -t 5 "$RUN_ID-embedded" >/dev/null 2>&1
+podman rm --ignore -f -v -t 5 "$RUN_ID-embedded" >/dev/null 2>&1
 
 echo "--- on PostgreSQL, a new database $PG_DATABASE at 127.0.0.1:5432"
 port=$(free_port)
