@@ -1,4 +1,5 @@
-// Sums the JSON reports of every suite (Vitest and Playwright) into one closing line.
+// Sums the JSON reports of every suite (Vitest, Playwright, and .ci/image.sh's checks in Vitest's
+// shape) into one closing line.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +14,7 @@ const expected = [
   'db-postgres',
   'api-postgres',
   'e2e',
+  'image',
 ];
 let passed = 0;
 let failed = 0;
