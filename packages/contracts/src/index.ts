@@ -4,6 +4,7 @@ import './zod-setup';
 export * from './auth';
 export * from './badge';
 export * from './constants';
+export * from './dates';
 export * from './enums';
 export * from './enum-field';
 export * from './errors';

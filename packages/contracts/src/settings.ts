@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DATE_FUTURE_SLACK_MS, DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
+import { DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
+import { latestDayOnEarth } from './dates';
 import { hasNoNul, parseDateInput } from './fields';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS, type LegalPageKey } from './settings-values';
 
@@ -57,8 +58,8 @@ function optionalEmailField() {
 
 const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
 
-/** `YYYY-MM-DD` from 2000-01-01 to today, kept as the same string. */
-function journeyStartField() {
+/** `YYYY-MM-DD` from 2000-01-01 to today (as `pastDateField` reads today), kept as the same string. */
+export function journeyStartField(latestDay: () => string = () => latestDayOnEarth()) {
   const invalid = 'Journey start must be a date (YYYY-MM-DD).';
   return z
     .string({ error: (iss) => (isMissing(iss.input) ? 'Journey start is required.' : invalid) })
@@ -69,7 +70,7 @@ function journeyStartField() {
         ctx.addIssue({ code: 'custom', message: value === '' ? 'Journey start is required.' : invalid });
       else if (date.getTime() < DATE_MIN_MS)
         ctx.addIssue({ code: 'custom', message: 'Journey start cannot be before 2000-01-01.' });
-      else if (date.getTime() > Date.now() + DATE_FUTURE_SLACK_MS)
+      else if (value > latestDay())
         ctx.addIssue({ code: 'custom', message: 'Journey start cannot be in the future.' });
     });
 }

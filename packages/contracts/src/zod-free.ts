@@ -5,6 +5,7 @@
  */
 export * from './badge';
 export * from './constants';
+export * from './dates';
 export * from './enums';
 export * from './feeds';
 export * from './format';

@@ -1,21 +1,24 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Switch.css';
-import { settingsSchema, type Settings } from '@journey/contracts';
+import { journeyStartField, settingsSchema, type Settings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { DateField, DATE_FIELD_HINT } from '../../components/date-field';
+import { DateField, DATE_FIELD_HINT, localToday } from '../../components/date-field';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
 import { MarkdownEditor } from './markdown-editor';
 import { useSaveSettings, type SettingsFormValues } from './use-settings';
+
+/** The shared rules, with the reader's own today for the journey start (docs/decisions/060-admin-onboarding-and-honest-dates.md). */
+const formSchema = settingsSchema.extend({ journeyStartDate: journeyStartField(() => localToday()) });
 
 /** Every setting in one form: saved whole, as the API takes it; messages under the fields. */
 export function SiteSettingsForm(props: { settings: Settings }) {
   const save = useSaveSettings();
   const form = useForm<SettingsFormValues>({
     initialValues: props.settings,
-    validate: schemaResolver(settingsSchema, { sync: true }),
+    validate: schemaResolver(formSchema, { sync: true }),
   });
 
   const submit = async (values: SettingsFormValues) => {
