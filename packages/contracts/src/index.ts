@@ -13,6 +13,7 @@ export * from './fields';
 export * from './feeds';
 export * from './format';
 export * from './markup';
+export * from './messages';
 export * from './milestone-path';
 export * from './milestones';
 export * from './newsletter';

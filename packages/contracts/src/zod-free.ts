@@ -10,6 +10,7 @@ export * from './enums';
 export * from './feeds';
 export * from './format';
 export * from './markup';
+export * from './messages';
 export * from './milestone-path';
 export * from './open-data';
 export * from './page-orders';
