@@ -39,6 +39,9 @@ test('the first login shows the setup checklist; each step ticks as it is done, 
   await expect(card.getByText('0 of 5 done.', { exact: false })).toBeVisible();
   for (const step of STEPS) await expect(card.getByRole('link', { name: step, exact: true })).toBeVisible();
   await axe();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await axe();
+  await page.emulateMedia({ colorScheme: 'light' });
 
   const saveSettings = async () => {
     await page.getByRole('button', { name: 'Save settings', exact: true }).click();
