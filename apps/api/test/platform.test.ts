@@ -56,6 +56,8 @@ const REST_PATHS = {
   '/settings/story': ['get'],
   '/settings/legal/{page}': ['get'],
   '/admin/settings': ['put'],
+  '/admin/setup': ['get'],
+  '/admin/setup/dismiss': ['post'],
 };
 
 describe('platform', () => {

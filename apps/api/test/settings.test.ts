@@ -127,6 +127,7 @@ const EDITED: Settings = {
   journeyStartDate: '2024-01-15',
   computedStats: true,
   forecastTargetMonth: '2035-06',
+  setupDismissed: false,
   legal: { privacy: '# Privacy\n\nNothing.', terms: '# Terms\n\nBe nice.', cookies: '# Cookies\n\nNone.' },
 };
 

@@ -14,6 +14,7 @@ import {
   listMilestones,
   listRevenue,
   listSubscribers,
+  expectStatus,
   putSettings,
   type Experiment,
   type Settings,
@@ -77,7 +78,13 @@ export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>
   adminServer: [
     ({ playwright }, use) =>
       providePrivateServer(playwright, async (server) => {
-        const api = await playwright.request.newContext({ baseURL: server.baseURL });
+        const api = await playwright.request.newContext({
+          baseURL: server.baseURL,
+          storageState: { cookies: server.cookies, origins: [] },
+        });
+        // These specs see the panel as a settled admin does: the setup checklist has its own spec
+        // (fresh-database.spec.ts), on the project's fresh server.
+        await expectStatus(await api.post('/api/admin/setup/dismiss'), 200);
         const seeded = await listExperiments(api);
         const settings = await getSettings(api);
         await api.dispose();

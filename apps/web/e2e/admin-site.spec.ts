@@ -106,3 +106,21 @@ test.describe('the Site tab', () => {
     });
   }
 });
+
+// docs/decisions/060-admin-onboarding-and-honest-dates.md: the Markdown's table cells keep whole
+// words (a long address may still break where it would overflow), in the preview and on the page.
+test('the cookie table keeps `journey_session` on one line, in the preview and on /cookies', async ({
+  adminPage: page,
+}) => {
+  const lines = (scope: Locator) =>
+    scope
+      .locator('code', { hasText: /^journey_session$/ })
+      .first()
+      .evaluate((code) => code.getClientRects().length);
+  const panel = await openSiteTab(page);
+  const cookies = preview(panel, 'Cookie Policy');
+  await cookies.scrollIntoViewIfNeeded();
+  expect(await lines(cookies), 'in the Site tab preview').toBe(1);
+  await page.goto('/cookies');
+  expect(await lines(page.getByRole('main')), 'on the public page').toBe(1);
+});

@@ -1,3 +1,4 @@
+import { DELETE_WARNINGS } from '@journey/contracts/constants';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -55,7 +56,9 @@ export async function openAdminTab(page: Page, key: AdminTabKey) {
 
 /**
  * Deletes the row through the confirmation: Cancel first (the row stays), then Delete (it goes).
- * Focus then lands on the table's container, inside the tab panel, not on the page body.
+ * The dialog says what the delete really does (a revenue entry can be restored). Focus then lands on
+ * the next row's Delete, the previous row's, or, with no row left, the tab's add button (the
+ * table itself where the tab has none): never the page body nor a container.
  */
 export async function deleteThroughDialog(page: Page, key: AdminTabKey, rowLabel: string) {
   const tab = tabOf(page, key);
@@ -63,12 +66,7 @@ export async function deleteThroughDialog(page: Page, key: AdminTabKey, rowLabel
 
   await tab.remove(rowLabel).click();
   await expect(confirm).toBeVisible();
-  await expect(
-    confirm.getByText(
-      `This will permanently delete this ${ADMIN_TABS[key].noun}. This action cannot be undone.`,
-      { exact: true },
-    ),
-  ).toBeVisible();
+  await expect(confirm.getByText(DELETE_WARNINGS[ADMIN_TABS[key].noun], { exact: true })).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(tab.remove(rowLabel), 'Cancel keeps the row').toBeVisible();
@@ -84,9 +82,11 @@ export async function deleteThroughDialog(page: Page, key: AdminTabKey, rowLabel
         tab.panel.evaluate((panel) => {
           const active = document.activeElement;
           if (!active || active === document.body) return 'body';
-          return panel.contains(active) ? 'in the tab panel' : `outside: ${active.outerHTML.slice(0, 120)}`;
+          if (!panel.contains(active)) return `outside: ${active.outerHTML.slice(0, 120)}`;
+          const interactive = active.matches('button, a[href], input, table');
+          return interactive ? 'on a control in the tab panel' : `on ${active.outerHTML.slice(0, 120)}`;
         }),
-      { message: 'after the delete, focus is on the table, inside the tab panel' },
+      { message: 'after the delete, focus is on a control of the tab panel' },
     )
-    .toBe('in the tab panel');
+    .toBe('on a control in the tab panel');
 }

@@ -133,6 +133,64 @@ test.describe('typed dates are accepted as typed or refused with a message', () 
   }
 });
 
+// docs/decisions/060-admin-onboarding-and-honest-dates.md: a form takes dates up to its reader's own
+// today, typed or picked; the server, which cannot know the zone, up to the latest day on Earth.
+const localDay = (page: Page, offsetDays = 0) =>
+  page.evaluate((offset) => {
+    const day = new Date();
+    day.setDate(day.getDate() + offset);
+    return day.toLocaleDateString('en-CA');
+  }, offsetDays);
+
+test.describe("no date after the reader's today, west of UTC", () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+  for (const key of ['revenue', 'milestones'] as const) {
+    test(`${key}: tomorrow typed key by key is refused, and the calendar does not offer it`, async ({
+      adminPage: page,
+    }) => {
+      const sent = sentInputs(page, DIALOGS[key].procedure);
+      const { dialog } = await openAddDialog(page, key);
+      const date = dialog.getByRole('textbox', { name: 'Date' });
+      const tomorrow = await localDay(page, 1);
+      await typeKeys(date, tomorrow);
+      await save(dialog);
+      await expect(message(dialog, 'Date cannot be in the future.'), `${tomorrow} is refused`).toBeVisible();
+      await expect(date).toHaveValue(tomorrow);
+      expect(sent, 'a refused date sends nothing').toEqual([]);
+
+      await typeKeys(date, await localDay(page));
+      await expect(dialog.getByText(/^Date (must|cannot)/)).toHaveCount(0);
+      // The calendar's last day is today: tomorrow, if this month shows it, is disabled.
+      const calendar = page.locator('[data-dates-dropdown]');
+      const dayName = new Date(`${tomorrow}T12:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      const next = calendar.getByRole('button', { name: dayName, exact: true });
+      if (tomorrow.slice(0, 7) === (await localDay(page)).slice(0, 7)) await expect(next).toBeDisabled();
+    });
+  }
+});
+
+test.describe('the latest day on Earth, in the earliest time zone', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+  test('revenue: today at UTC+14 is taken by the form and by the server', async ({
+    adminPage: page,
+    api,
+  }) => {
+    const { dialog } = await openAddDialog(page, 'revenue');
+    const today = await localDay(page);
+    await typeKeys(dialog.getByRole('textbox', { name: 'Amount' }), '10');
+    await typeKeys(dialog.getByRole('textbox', { name: 'Description' }), 'Sold at dawn in Kiribati');
+    await typeKeys(dialog.getByRole('textbox', { name: 'Date' }), today);
+    await save(dialog);
+    await expect(dialog).toBeHidden();
+    expect((await listRevenue(api)).map((entry) => entry.date.slice(0, 10))).toEqual([today]);
+  });
+});
+
 test.describe('the date picker opened from the keyboard', () => {
   for (const key of ['revenue', 'milestones'] as const) {
     test(`${key}: stays whole inside the window`, async ({ adminPage: page }) => {

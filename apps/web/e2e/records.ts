@@ -37,7 +37,7 @@ export const SEEDED_EXPERIMENTS = [
 ] as const;
 
 /** Fails the test unless the answer has `status` (with the body as the message). */
-async function expectStatus(response: APIResponse, status: number): Promise<void> {
+export async function expectStatus(response: APIResponse, status: number): Promise<void> {
   expect(response.status(), await response.text()).toBe(status);
 }
 

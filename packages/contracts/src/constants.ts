@@ -22,7 +22,11 @@ export const DESCRIPTION_MAX = 500;
 
 /** Dates: nothing before this day, nothing after today (the server allows one day of slack). */
 export const DATE_MIN = '2000-01-01';
-export const DATE_FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+/**
+ * The time-zone slack, exactly (docs/decisions/060-admin-onboarding-and-honest-dates.md): the server
+ * accepts a day while it is today somewhere, i.e. up to today at UTC+14, the earth's earliest zone.
+ */
+export const DATE_LATEST_UTC_OFFSET_HOURS = 14;
 /** The latest month the owner may aim the $1B forecast at. */
 export const FORECAST_TARGET_MAX = '2100-12';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  DATE_FUTURE_SLACK_MS,
   DATE_MIN,
   DEFAULT_EXPERIMENT_IMAGE_URL,
   EMAIL_MAX,
   MONEY_MAX_INTEGER_DIGITS,
   URL_MAX,
 } from './constants';
+import { latestDayOnEarth } from './dates';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -143,8 +143,17 @@ export function parseDateInput(text: string): Date | null {
 
 const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
 
-/** docs/decisions/015-input-rules.md: a past date from 2000-01-01 on, returned as a Date. */
-export function pastDateField(requiredMessage = 'A date is required.') {
+/** The UTC calendar day of a parsed date: the day it is stored and shown as. */
+export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * docs/decisions/015-input-rules.md: a past date from 2000-01-01 on, returned as a Date. Its UTC day
+ * may not be after `latestDay()`: the latest day on Earth on the server, the reader's today in a form
+ * (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+ */
+export function pastDateField(opts: { requiredMessage?: string; latestDay?: () => string } = {}) {
+  const requiredMessage = opts.requiredMessage ?? 'A date is required.';
+  const latestDay = opts.latestDay ?? (() => latestDayOnEarth());
   const invalid = 'Date must be a valid date (YYYY-MM-DD or ISO 8601).';
   return z
     .string({ error: (iss) => (isMissing(iss.input) ? requiredMessage : invalid) })
@@ -162,7 +171,7 @@ export function pastDateField(requiredMessage = 'A date is required.') {
         ctx.addIssue({ code: 'custom', message: 'Date cannot be before 2000-01-01.', input: value });
         return z.NEVER;
       }
-      if (date.getTime() > Date.now() + DATE_FUTURE_SLACK_MS) {
+      if (utcDay(date) > latestDay()) {
         ctx.addIssue({ code: 'custom', message: 'Date cannot be in the future.', input: value });
         return z.NEVER;
       }
@@ -182,14 +191,19 @@ export function emailField() {
     .pipe(z.email(message));
 }
 
-/** An image address: an absolute http(s) URL, or a path on this site such as the seeded images. */
+/** Said of an `http://` image: the page's CSP loads images over https only, as the Markdown does. */
+export const IMAGE_NOT_HTTPS_MESSAGE =
+  'Image must be an https:// address or a path on this site (/images/…).';
+
+/** An image address: an absolute https URL, or a path on this site such as the seeded images. */
 export function imageUrlField() {
   const message = 'Please enter a valid URL for the image.';
   return z
     .string({ error: message })
     .trim()
     .max(URL_MAX, message)
-    .refine((value) => value === '' || isImageAddress(value), message)
+    .refine((value) => value === '' || !/^http:/i.test(value), IMAGE_NOT_HTTPS_MESSAGE)
+    .refine((value) => value === '' || /^http:/i.test(value) || isImageAddress(value), message)
     .optional()
     .nullable()
     .transform((value) => (value ? value : DEFAULT_EXPERIMENT_IMAGE_URL));
@@ -205,7 +219,8 @@ function isImageUrl(value: string): boolean {
   if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    // http:// would be blocked by the page's CSP (img-src https:), so it is no image address here.
+    return url.protocol === 'https:' && url.hostname !== '';
   } catch {
     return false;
   }

@@ -53,6 +53,7 @@ export function defaultSettings({ productName, today }: { productName: string; t
     journeyStartDate: today,
     computedStats: false,
     forecastTargetMonth: '',
+    setupDismissed: false,
     legal: legalTemplates({ siteName: escapeMarkdown(siteName), today }),
   };
 }

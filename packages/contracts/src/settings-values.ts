@@ -26,3 +26,21 @@ export type LegalPageKey = (typeof LEGAL_PAGES)[number]['key'];
 
 /** The site's name before the owner picks one: what the header always said. */
 export const defaultSiteName = (productName: string) => `Solo ${productName}`;
+
+/**
+ * The admin's first steps after the first login (docs/decisions/060-admin-onboarding-and-honest-dates.md),
+ * in order: each is done by what the database holds, and leads to the tab and field where it is done.
+ */
+export const SETUP_STEPS = [
+  { key: 'journeyStart', label: 'Set the day your journey started', tab: 'site', field: 'journeyStartDate' },
+  { key: 'siteName', label: 'Name your site', tab: 'site', field: 'siteName' },
+  { key: 'contact', label: 'Add a contact address or a link', tab: 'site', field: 'contactEmail' },
+  { key: 'revenue', label: 'Log your first revenue, or import it', tab: 'revenue', field: null },
+  {
+    key: 'computedStats',
+    label: 'Show your own figures on the stat cards',
+    tab: 'site',
+    field: 'computedStats',
+  },
+] as const;
+export type SetupStepKey = (typeof SETUP_STEPS)[number]['key'];

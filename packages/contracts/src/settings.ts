@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { DATE_FUTURE_SLACK_MS, DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
+import { DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
+import { latestDayOnEarth } from './dates';
 import { hasNoNul, parseDateInput } from './fields';
-import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS, type LegalPageKey } from './settings-values';
+import {
+  LEGAL_PAGES,
+  SETTINGS_LIMITS,
+  SETUP_STEPS,
+  SOCIAL_LINKS,
+  type LegalPageKey,
+  type SetupStepKey,
+} from './settings-values';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -57,8 +65,8 @@ function optionalEmailField() {
 
 const DATE_MIN_MS = Date.parse(`${DATE_MIN}T00:00:00Z`);
 
-/** `YYYY-MM-DD` from 2000-01-01 to today, kept as the same string. */
-function journeyStartField() {
+/** `YYYY-MM-DD` from 2000-01-01 to today (as `pastDateField` reads today), kept as the same string. */
+export function journeyStartField(latestDay: () => string = () => latestDayOnEarth()) {
   const invalid = 'Journey start must be a date (YYYY-MM-DD).';
   return z
     .string({ error: (iss) => (isMissing(iss.input) ? 'Journey start is required.' : invalid) })
@@ -69,7 +77,7 @@ function journeyStartField() {
         ctx.addIssue({ code: 'custom', message: value === '' ? 'Journey start is required.' : invalid });
       else if (date.getTime() < DATE_MIN_MS)
         ctx.addIssue({ code: 'custom', message: 'Journey start cannot be before 2000-01-01.' });
-      else if (date.getTime() > Date.now() + DATE_FUTURE_SLACK_MS)
+      else if (value > latestDay())
         ctx.addIssue({ code: 'custom', message: 'Journey start cannot be in the future.' });
     });
 }
@@ -116,6 +124,11 @@ export const settingsSchema = z.object(
     // Defaults, not required: a client that predates these fields still saves the record it knows.
     computedStats: z.boolean({ error: 'Computed stat cards must be true or false.' }).default(false),
     forecastTargetMonth: forecastTargetField().default(''),
+    /**
+     * The admin dismissed the setup checklist (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+     * Only `settings.dismissSetup` sets it: a save of the Site tab keeps the stored value.
+     */
+    setupDismissed: z.boolean({ error: 'Setup dismissed must be true or false.' }).default(false),
     legal: record(
       LEGAL_PAGES.map((page) => page.key),
       (key) =>
@@ -149,3 +162,15 @@ export const legalPageInput = z.object(
 /** A legal page rendered on the server, sanitized. */
 export const legalHtmlSchema = z.object({ title: z.string(), html: z.string() });
 export type LegalHtml = z.infer<typeof legalHtmlSchema>;
+
+/** The admin's setup checklist: each step done or not, from the data, and whether it was dismissed. */
+export const setupChecklistSchema = z.object({
+  dismissed: z.boolean(),
+  steps: z.array(
+    z.object({
+      key: z.enum(SETUP_STEPS.map((step) => step.key) as [SetupStepKey, ...SetupStepKey[]]),
+      done: z.boolean(),
+    }),
+  ),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;

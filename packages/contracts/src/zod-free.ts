@@ -5,10 +5,12 @@
  */
 export * from './badge';
 export * from './constants';
+export * from './dates';
 export * from './enums';
 export * from './feeds';
 export * from './format';
 export * from './markup';
+export * from './messages';
 export * from './milestone-path';
 export * from './open-data';
 export * from './page-orders';

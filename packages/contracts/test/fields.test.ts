@@ -95,6 +95,21 @@ describe('forms', () => {
     expect(experimentInput.parse({ ...base, imageUrl: '/images/x.svg' }).imageUrl).toBe('/images/x.svg');
     expect(experimentInput.safeParse({ ...base, imageUrl: '//evil.example/x.png' }).success).toBe(false);
   });
+
+  it("refuses http:// images, which the page's CSP would block, with a message saying why", () => {
+    const base = { title: 'Lab', description: 'Ten chars at least', status: 'Active', projectCount: 0 };
+    expect(experimentInput.parse({ ...base, imageUrl: 'https://cdn.example/x.png' }).imageUrl).toBe(
+      'https://cdn.example/x.png',
+    );
+    expect(
+      experimentInput.safeParse({ ...base, imageUrl: 'http://cdn.example/x.png' }).error?.issues,
+    ).toEqual([
+      expect.objectContaining({
+        path: ['imageUrl'],
+        message: 'Image must be an https:// address or a path on this site (/images/…).',
+      }),
+    ]);
+  });
 });
 
 describe('constants', () => {

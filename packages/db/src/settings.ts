@@ -1,7 +1,8 @@
 import { settingsSchema, type Settings } from '@journey/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, min, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { siteSettings } from './schema';
+import { revenues, siteSettings, users } from './schema';
+import { revenueImports } from './tables/revenue-history';
 
 const ROW_ID = 1;
 
@@ -65,4 +66,21 @@ export async function saveSettings(db: Database, settings: Settings): Promise<Se
     .values({ id: ROW_ID, value: settings })
     .onConflictDoUpdate({ target: siteSettings.id, set: { value: settings, updatedAt: sql`now()` } });
   return settings;
+}
+
+/**
+ * What the admin's setup checklist is derived from besides the settings
+ * (docs/decisions/060-admin-onboarding-and-honest-dates.md): the day the first account was made
+ * (the install day, which a new journey start defaults to) and whether any revenue was ever logged
+ * or imported.
+ */
+export async function setupFacts(db: Database): Promise<{ installDay: string | null; hasRevenue: boolean }> {
+  const [[first], entries, imports] = await Promise.all([
+    db.select({ at: min(users.createdAt) }).from(users),
+    db.$count(revenues),
+    db.$count(revenueImports),
+  ]);
+  // A worker-thread driver may hand the timestamp over as text: read it through Date either way.
+  const installDay = first?.at ? new Date(first.at).toISOString().slice(0, 10) : null;
+  return { installDay, hasRevenue: entries + imports > 0 };
 }

@@ -108,7 +108,15 @@ export function DataTable<T extends { id: number }, S extends string>({
         </Text>
       ) : (
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} role="table">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            className={classes.table}
+            role="table"
+            // The focus lands here when a delete leaves no row and no add button (hooks/use-delete-flow.ts).
+            tabIndex={-1}
+          >
             <Table.Caption className="visually-hidden">{props.caption}</Table.Caption>
             <Table.Thead role="rowgroup">
               <Table.Tr role="row">
@@ -174,6 +182,7 @@ export function DataTable<T extends { id: number }, S extends string>({
                             variant="subtle"
                             color="red.8"
                             aria-label={`Delete ${props.noun} ${props.rowLabel(row)}`}
+                            data-delete-id={row.id}
                             onClick={() => props.onDelete(row)}
                           >
                             <IconTrash size={18} aria-hidden />

@@ -1,17 +1,20 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Popover.css';
 import '@mantine/dates/styles.css';
-import { parseDateInput } from '@journey/contracts';
-import { DATE_MIN } from '@journey/contracts/constants';
+import { parseDateInput, pastDateField } from '@journey/contracts';
+import { DATE_MIN, localToday } from '@journey/contracts/constants';
 import { Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
-/** Today in the visitor's time zone, as YYYY-MM-DD (the server allows a day of slack for this). */
-export function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+export { localToday };
+
+/**
+ * A form's date rule: the shared one, up to the reader's own today, as the calendar offers. The server
+ * allows up to the latest day on Earth, which is never before it
+ * (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+ */
+export const formDateRule = () => pastDateField({ latestDay: () => localToday() });
 
 /** What the field tells the visitor it accepts; the schema refuses anything else with a message. */
 export const DATE_FIELD_HINT = `YYYY-MM-DD, from ${DATE_MIN} to today`;

@@ -1,11 +1,12 @@
+import { DELETE_WARNINGS, type DeletableNoun } from '@journey/contracts/constants';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** The one delete confirmation of every table (docs/product.md#pages). */
 export function DeleteDialog(props: {
-  /** "milestone", "revenue entry", "experiment" or "subscriber". */
-  noun: string;
+  /** "milestone", "revenue entry", "experiment" or "subscriber": the text says what its delete does. */
+  noun: DeletableNoun;
   opened: boolean;
   pending: boolean;
   onCancel: () => void;
@@ -24,7 +25,7 @@ export function DeleteDialog(props: {
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     >
-      <Text>This will permanently delete this {props.noun}. This action cannot be undone.</Text>
+      <Text>{DELETE_WARNINGS[props.noun]}</Text>
       {props.children}
     </ConfirmDialog>
   );

@@ -1,4 +1,4 @@
-import type { Page, PageDefaults, PageRequest } from '@journey/contracts';
+import type { DeletableNoun, Page, PageDefaults, PageRequest } from '@journey/contracts';
 import { Group, Stack } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useDeleteFlow } from '../hooks/use-delete-flow';
@@ -21,7 +21,7 @@ interface PageQueryResult<T> {
  */
 export function EntityTable<T extends { id: number }, S extends string, F extends object = object>(props: {
   caption: string;
-  noun: string;
+  noun: DeletableNoun;
   columns: Column<T, S>[];
   defaultSort: PageDefaults<S>;
   /** A filter of this table's own (the subscribers' status), sent with every page request. */
@@ -52,7 +52,7 @@ export function EntityTable<T extends { id: number }, S extends string, F extend
   }
   const [editing, setEditing] = useState<T | null>(null);
   const remove = useDelete();
-  const deletion = useDeleteFlow<T>(remove.mutateAsync);
+  const deletion = useDeleteFlow<T>(remove.mutateAsync, result.data?.items);
   const [reason, setReason] = useState('');
   const askDelete = (row: T) => {
     setReason('');

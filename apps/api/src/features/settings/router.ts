@@ -1,15 +1,21 @@
 import {
+  defaultSiteName,
   LEGAL_PAGES,
+  SETUP_STEPS,
+  setupChecklistSchema,
   legalHtmlSchema,
   legalPageInput,
   settingsSchema,
   siteInfoSchema,
   storyHtmlSchema,
   type Settings,
+  type SetupChecklist,
+  type SetupStepKey,
   type SiteInfo,
 } from '@journey/contracts';
-import { saveSettings } from '@journey/db';
+import { saveSettings, setupFacts } from '@journey/db';
 import { z } from 'zod';
+import type { Services } from '../../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { markdownHtml, readSettings, storyHtml } from './read';
 
@@ -23,6 +29,29 @@ const siteInfo = (settings: Settings): SiteInfo => ({
   journeyStartDate: settings.journeyStartDate,
   computedStats: settings.computedStats,
 });
+
+/**
+ * The setup checklist from the data (docs/decisions/060-admin-onboarding-and-honest-dates.md): a step
+ * is done when what it asks for is in the database, whoever wrote it and however.
+ */
+async function setupChecklist(
+  services: Pick<Services, 'config' | 'database' | 'now'>,
+): Promise<SetupChecklist> {
+  const settings = await readSettings(services);
+  const facts = await setupFacts(services.database.db);
+  const { productName } = services.config;
+  const done: Record<SetupStepKey, boolean> = {
+    journeyStart: facts.installDay !== null && settings.journeyStartDate !== facts.installDay,
+    siteName: settings.siteName !== defaultSiteName(productName) || settings.productName !== productName,
+    contact: settings.contactEmail !== '' || Object.values(settings.links).some((link) => link !== ''),
+    revenue: facts.hasRevenue,
+    computedStats: settings.computedStats,
+  };
+  return {
+    dismissed: settings.setupDismissed,
+    steps: SETUP_STEPS.map((step) => ({ key: step.key, done: done[step.key] })),
+  };
+}
 
 /** The owner's settings (docs/decisions/037-owner-settings.md): read by anyone, each read cached until a save. */
 export const settingsRouter = router({
@@ -44,11 +73,35 @@ export const settingsRouter = router({
     .input(settingsSchema)
     .output(settingsSchema)
     .mutation(async ({ ctx, input }) => {
-      const saved = await saveSettings(ctx.database.db, input);
+      // The checklist's dismissal is not the Site tab's to change (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+      const { setupDismissed } = await readSettings(ctx);
+      const saved = await saveSettings(ctx.database.db, { ...input, setupDismissed });
       // The save pays for rendering the texts (see read.ts), not the next reader.
       storyHtml(saved.story);
       for (const page of LEGAL_PAGES) markdownHtml(saved.legal[page.key]);
       return saved;
+    }),
+
+  /** The admin's setup checklist: each step done or not, and whether it was dismissed. */
+  setup: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/admin/setup', tags, summary: 'The setup checklist, from the data' },
+    })
+    .input(z.void())
+    .output(setupChecklistSchema)
+    .query(({ ctx }) => setupChecklist(ctx)),
+
+  /** Hides the checklist for good, done or not. */
+  dismissSetup: protectedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/admin/setup/dismiss', tags, summary: 'Dismiss the setup checklist' },
+      changes: ['settings'],
+    })
+    .input(z.void())
+    .output(setupChecklistSchema)
+    .mutation(async ({ ctx }) => {
+      await saveSettings(ctx.database.db, { ...(await readSettings(ctx)), setupDismissed: true });
+      return setupChecklist(ctx);
     }),
 
   /** What every page shows: names, contact, links and the journey's start; no Markdown. */

@@ -40,6 +40,7 @@ import { RevenueTable } from '../revenue/revenue-table';
 import { SiteTab } from '../settings/site-tab';
 import { SubscriberTable } from '../subscribers/subscriber-table';
 import classes from './admin-page.module.css';
+import { SetupChecklist } from './setup-checklist';
 
 const TABS = [
   { value: 'milestones', label: 'Milestones', panel: MilestoneTable },
@@ -134,6 +135,7 @@ export default function AdminPage() {
         </Container>
       </Box>
       <Container size="xl" py="xl" component="main">
+        <SetupChecklist />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <Stack gap="lg">
             <div>

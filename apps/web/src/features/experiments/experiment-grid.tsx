@@ -17,6 +17,7 @@ import type { CSSProperties } from 'react';
 import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import classes from './experiment-grid.module.css';
+import { ExperimentImage } from './experiment-image';
 import { useExperiments } from './use-experiments';
 
 /** The columns each layout of the grid has (SimpleGrid's cols below). */
@@ -37,21 +38,7 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
       style={{ borderTop: `4px solid var(--mantine-color-${STATUS_COLORS[experiment.status].color}-7)` }}
     >
       <Card.Section>
-        <img
-          src={experiment.imageUrl}
-          alt=""
-          width={640}
-          height={400}
-          loading="lazy"
-          decoding="async"
-          style={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '8 / 5',
-            objectFit: 'cover',
-          }}
-        />
+        <ExperimentImage src={experiment.imageUrl} />
       </Card.Section>
       <Group justify="space-between" mt="md" gap="xs" align="flex-start" wrap="nowrap">
         <Title order={3} fz="lg">

@@ -7,7 +7,7 @@ import { Group, Input, NumberInput, SegmentedControl, TextInput } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { AmountInput } from '../../components/amount-input';
-import { DateField, localToday } from '../../components/date-field';
+import { DateField, formDateRule, localToday } from '../../components/date-field';
 import type { EntityFormProps } from '../../components/entity-dialogs';
 import { EntityForm } from '../../components/entity-form';
 import { DescriptionField, requiredInput } from '../../components/form-fields';
@@ -17,6 +17,9 @@ import { formatDate } from '../../lib/format';
 export type MilestoneFormValues = Required<MilestoneInput> & { isRevenue: MilestoneType; amount: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The shared rules, with the reader's own today for the date (docs/decisions/060-admin-onboarding-and-honest-dates.md). */
+const formSchema = milestoneInput.extend({ date: formDateRule() });
 
 /** The UTC calendar day of a date or timestamp, in ms; undefined for text that is no date. */
 function utcDay(text: string): number | undefined {
@@ -64,7 +67,7 @@ export function MilestoneForm(
     initialValues: props.initialValues ?? emptyMilestone(),
     // Only the visitor's own focus on Day stops the suggestion; our setFieldValue must not count.
     touchTrigger: 'focus',
-    validate: schemaResolver(milestoneInput, { sync: true }),
+    validate: schemaResolver(formSchema, { sync: true }),
   });
   const dateProps = form.getInputProps('date');
   const suggest = (date: string) => {

@@ -69,7 +69,7 @@ const COLUMNS: { label: string; render: (broadcast: Broadcast) => ReactNode }[] 
 export function BroadcastTable(props: { onEdit: (id: number) => void }) {
   const broadcasts = useBroadcasts();
   const remove = useDeleteBroadcast();
-  const { tableRef, ...deletion } = useDeleteFlow<Broadcast>(remove.mutateAsync);
+  const { tableRef, ...deletion } = useDeleteFlow<Broadcast>(remove.mutateAsync, broadcasts.data);
   const [failuresOf, setFailuresOf] = useState<Broadcast | null>(null);
 
   if (broadcasts.isPending)
@@ -88,7 +88,7 @@ export function BroadcastTable(props: { onEdit: (id: number) => void }) {
   return (
     <Stack gap="md" ref={tableRef} tabIndex={-1} style={{ outline: 'none' }}>
       <ScrollArea type="auto">
-        <Table striped verticalSpacing="sm" className={classes.table} role="table">
+        <Table striped verticalSpacing="sm" className={classes.table} role="table" tabIndex={-1}>
           <Table.Caption className="visually-hidden">Broadcasts</Table.Caption>
           <Table.Thead role="rowgroup" className={newsletterClasses.plainHead}>
             <Table.Tr role="row">
@@ -149,6 +149,7 @@ export function BroadcastTable(props: { onEdit: (id: number) => void }) {
                               variant="subtle"
                               color="red.8"
                               aria-label={`Delete draft ${broadcast.subject}`}
+                              data-delete-id={broadcast.id}
                               onClick={() => deletion.ask(broadcast)}
                             >
                               <IconTrash size={18} aria-hidden />

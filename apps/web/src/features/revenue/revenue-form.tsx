@@ -10,7 +10,7 @@ import {
 import { NativeSelect } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { AmountInput } from '../../components/amount-input';
-import { DateField, localToday } from '../../components/date-field';
+import { DateField, formDateRule, localToday } from '../../components/date-field';
 import type { EntityFormProps } from '../../components/entity-dialogs';
 import { EntityForm } from '../../components/entity-form';
 import { DescriptionField, requiredInput } from '../../components/form-fields';
@@ -20,6 +20,10 @@ import { ReasonField } from '../../components/reason-field';
 export type RevenueFormValues = RevenueInput & { amount: string; date: string; reason?: string };
 
 const SOURCE_OPTIONS = REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }));
+
+// The shared rules, with the reader's own today for the date (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+const addSchema = revenueInput.extend({ date: formDateRule() });
+const editSchema = revenueEditFields.extend({ date: formDateRule() });
 
 const emptyRevenue = (): RevenueFormValues => ({
   amount: '',
@@ -38,7 +42,7 @@ export function RevenueForm(
 ) {
   const form = useForm<RevenueFormValues>({
     initialValues: props.initialValues ?? emptyRevenue(),
-    validate: schemaResolver(props.withReason ? revenueEditFields : revenueInput, { sync: true }),
+    validate: schemaResolver(props.withReason ? editSchema : addSchema, { sync: true }),
   });
 
   return (

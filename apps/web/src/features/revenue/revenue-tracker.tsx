@@ -28,7 +28,7 @@ const FILTERS: { value: Filter; label: string }[] = [
 
 /** The '{product} Build Tracker': progress toward $1B, totals per source, the stat cards. */
 export function RevenueTracker() {
-  const { productName } = useSite();
+  const { productName, computedStats } = useSite();
   const { data: summary, isPending, isError } = useRevenueSummary();
   const { data: user } = useCurrentUser();
   const { data: metrics } = useRevenueMetrics();
@@ -43,7 +43,10 @@ export function RevenueTracker() {
     <LandingSection id="tracker">
       <Group justify="space-between" align="flex-end">
         <SectionHeading id="tracker-title" eyebrow="Live numbers" title={`${productName} Build Tracker`}>
-          Every dollar, logged in public. No vanity metrics, no rounding up.
+          {/* True either way (docs/decisions/060-admin-onboarding-and-honest-dates.md): the spec's sample cards are no metrics of ours. */}
+          {computedStats
+            ? 'Every dollar, logged in public. No vanity metrics, no rounding up.'
+            : 'Every dollar, logged in public. The stat cards below show sample figures for now.'}
         </SectionHeading>
         {user && <CreateRevenueButton />}
       </Group>

@@ -66,6 +66,8 @@ export function useInvalidateRevenue() {
       utils.revenue.history.invalidate(),
       utils.revenue.deleted.invalidate(),
       utils.revenue.corrections.invalidate(),
+      // The admin's setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+      utils.settings.setup.invalidate(),
     ]);
 }
 

@@ -1,22 +1,42 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Switch.css';
-import { settingsSchema, type Settings } from '@journey/contracts';
+import { journeyStartField, settingsSchema, type Settings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { DateField, DATE_FIELD_HINT } from '../../components/date-field';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DateField, DATE_FIELD_HINT, localToday } from '../../components/date-field';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
 import { MarkdownEditor } from './markdown-editor';
 import { useSaveSettings, type SettingsFormValues } from './use-settings';
+
+/** The shared rules, with the reader's own today for the journey start (docs/decisions/060-admin-onboarding-and-honest-dates.md). */
+const formSchema = settingsSchema.extend({ journeyStartDate: journeyStartField(() => localToday()) });
+
+const fieldId = (field: string) => `setting-${field}`;
+
+/** A link such as the setup checklist's (?tab=site&field=siteName) brings its field into view, focused. */
+function useFieldFromLink() {
+  const [params] = useSearchParams();
+  const field = params.get('field');
+  useEffect(() => {
+    const input = field ? document.getElementById(fieldId(field)) : null;
+    input?.scrollIntoView({ block: 'center' });
+    input?.focus({ preventScroll: true });
+  }, [field]);
+}
 
 /** Every setting in one form: saved whole, as the API takes it; messages under the fields. */
 export function SiteSettingsForm(props: { settings: Settings }) {
   const save = useSaveSettings();
   const form = useForm<SettingsFormValues>({
     initialValues: props.settings,
-    validate: schemaResolver(settingsSchema, { sync: true }),
+    validate: schemaResolver(formSchema, { sync: true }),
   });
+
+  useFieldFromLink();
 
   const submit = async (values: SettingsFormValues) => {
     try {
@@ -50,6 +70,7 @@ export function SiteSettingsForm(props: { settings: Settings }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
+              id={fieldId('siteName')}
               label="Site name"
               description="The brand in the header, page titles and sharing cards."
               withAsterisk
@@ -64,6 +85,7 @@ export function SiteSettingsForm(props: { settings: Settings }) {
               {...form.getInputProps('productName')}
             />
             <DateField
+              id={fieldId('journeyStartDate')}
               label="Journey start"
               description={`Day 1 of the journey; milestone forms count days from it. ${DATE_FIELD_HINT}.`}
               withAsterisk
@@ -71,6 +93,7 @@ export function SiteSettingsForm(props: { settings: Settings }) {
             />
             <TextInput
               type="email"
+              id={fieldId('contactEmail')}
               label="Contact email"
               description="The 'Write to me' card; leave empty to hide it."
               autoComplete="off"
@@ -85,6 +108,7 @@ export function SiteSettingsForm(props: { settings: Settings }) {
             Revenue figures
           </Title>
           <Switch
+            id={fieldId('computedStats')}
             label="Computed stat cards"
             description="Show the figures computed from your revenue entries on the landing page's stat cards, each saying how it is calculated, instead of the spec's sample values."
             {...form.getInputProps('computedStats', { type: 'checkbox' })}
