@@ -12,6 +12,8 @@ await build({
     'src/main.ts',
     'src/tools/write-pglite-template.ts',
     '../../packages/db/src/pglite-worker.js',
+    // The Markdown render thread, started from a file beside the bundle (src/features/markdown/render-pool.ts).
+    'src/features/markdown/render-worker.ts',
   ],
   outdir: 'dist',
   entryNames: '[name]',

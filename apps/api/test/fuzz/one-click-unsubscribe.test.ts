@@ -18,7 +18,12 @@ const tokenQuery: fc.Arbitrary<string> = fc.oneof(
   hostileQuery,
 );
 
-const BODIES = [
+interface OneClickBody {
+  contentType: string;
+  body: string;
+}
+
+const BODIES: OneClickBody[] = [
   { contentType: 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' },
   {
     contentType: 'multipart/form-data; boundary=x',
@@ -31,15 +36,16 @@ describe('POST /newsletter/unsubscribe (RFC 8058 one-click)', () => {
   it(
     'answers any query string with a 4xx and the error body, and changes nothing',
     () =>
-      assertNoHarm(fuzz, {
+      assertNoHarm<[string, OneClickBody]>(fuzz, {
         label: `POST ${NEWSLETTER_PATHS.unsubscribe}`,
         stats,
         trpc: false,
         arbitrary: fc.tuple(tokenQuery, fc.constantFrom(...BODIES)),
-        request: ([query, body]) => ({
+        request: ([query, { contentType, body }]) => ({
           method: 'POST',
           url: `${NEWSLETTER_PATHS.unsubscribe}?${query}`,
-          ...body,
+          contentType,
+          body,
         }),
         mayAccept: () => false,
         examples: [['token=a&token=b', BODIES[0]!]],
