@@ -23,6 +23,11 @@ function renderPool(): Tinypool {
     // Started on the first render and ended after a minute without one: an idle thread holds memory.
     idleTimeout: 60_000,
   });
+  // A thread that fails outside a render (it could not start) must not end the server: the render
+  // waiting on it fails, and the next one starts a new pool.
+  pool.on('error', () => {
+    pool = null;
+  });
   return pool;
 }
 
