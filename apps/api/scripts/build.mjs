@@ -12,6 +12,8 @@ await build({
     'src/main.ts',
     'src/tools/write-pglite-template.ts',
     '../../packages/db/src/pglite-worker.js',
+    // The Markdown render thread, started from a file beside the bundle (src/features/markdown/render-pool.ts).
+    'src/features/markdown/render-worker.ts',
   ],
   outdir: 'dist',
   entryNames: '[name]',
@@ -20,7 +22,8 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'satori'],
+  // tinypool starts its threads from its own entry file, found beside its module: it stays in node_modules.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'satori', 'tinypool'],
   // Bundled CommonJS modules call require(); give them one in the ES module output.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase } from '@journey/db/testing';
+import { createTestDatabase, type TestDatabase } from '@journey/db/testing';
 import { ADMIN } from '@journey/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -26,11 +26,13 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
   now?: () => Date;
   timeouts?: ConnectionTimeouts;
+  /** The database to serve instead of a fresh one; the server closes (and cleans up) it. */
+  database?: TestDatabase;
 }
 
 /** A server on its own fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), never listening. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',

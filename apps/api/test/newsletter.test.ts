@@ -123,14 +123,22 @@ describe('double opt-in', () => {
     const { token } = linkIn(smtp.to('reader@example.com')[0]!, 'confirm');
     const confirmed = await call(server.app, 'POST', '/api/subscribers/confirm', { token });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ confirmed: true });
+    expect(confirmed.json()).toEqual({ confirmed: true, alreadyConfirmed: false });
     const row = await subscriberRow('reader@example.com');
     expect(row!.status).toBe('confirmed');
     expect(row!.confirmedAt).toBeInstanceOf(Date);
+  });
 
+  it('tells a reader who opens the used link again that they are confirmed, and nobody else', async () => {
+    const { token } = linkIn(smtp.to('reader@example.com')[0]!, 'confirm');
     const again = await call(server.app, 'POST', '/api/subscribers/confirm', { token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().errors.token).toBe('This link is not valid, or it has expired.');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ confirmed: true, alreadyConfirmed: true });
+    expect((await subscriberRow('reader@example.com'))!.status).toBe('confirmed');
+    // A token that was never mailed tells nothing about any address.
+    const unknown = await call(server.app, 'POST', '/api/subscribers/confirm', { token: `${token}x` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.token).toBe('This link is not valid, or it has expired.');
   });
 
   it('refuses an expired confirmation link', async () => {
@@ -168,6 +176,22 @@ describe('double opt-in', () => {
       .from(schema.mailQueue)
       .where(eq(schema.mailQueue.recipient, email));
     expect(queued).toHaveLength(1);
+  });
+
+  it("counts plus-address and Gmail dot variants against one mailbox's hourly limit", async () => {
+    const variants = ['victim+1@example.org', 'victim+2@example.org', 'VICTIM+news@example.org'];
+    const gmail = ['first.last@gmail.com', 'firstlast+x@googlemail.com', 'f.i.r.s.t.last@gmail.com'];
+    for (const email of [...variants, ...gmail]) expect((await subscribe(email)).statusCode).toBe(201);
+    await waitFor('the first confirmation of each mailbox', async () =>
+      [variants[0]!, gmail[0]!].every((email) => smtp.to(email).length === 1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mailed = (emails: string[]) => emails.flatMap((email) => smtp.to(email.toLowerCase()));
+    expect(mailed(variants)).toHaveLength(1);
+    expect(mailed(gmail)).toHaveLength(1);
+    // Dots count only at Gmail: elsewhere they name another mailbox.
+    expect((await subscribe('vic.tim@example.org')).statusCode).toBe(201);
+    await waitFor('the confirmation to vic.tim', async () => smtp.to('vic.tim@example.org').length === 1);
   });
 
   it('stores nothing and sends nothing for a filled honeypot, and answers as usual', async () => {
@@ -277,6 +301,20 @@ describe('broadcasts', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(unknown.statusCode).toBe(400);
+    expect((await subscriberRow('one@example.com'))!.status).toBe('confirmed');
+  });
+
+  it('answers a one-click POST whose token comes twice with a 400 and the error body', async () => {
+    const mail = smtp.to('one@example.com').find((m) => m.mail.subject === 'Day 101')!;
+    const { token } = linkIn(mail, 'unsubscribe');
+    const twice = await server.app.inject({
+      method: 'POST',
+      url: `/newsletter/unsubscribe?token=${encodeURIComponent(token)}&token=b`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ message: 'This link is not valid, or it has expired.' });
     expect((await subscriberRow('one@example.com'))!.status).toBe('confirmed');
   });
 

@@ -2,12 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './admin-server';
 import { fillDate, openDialog, trpcCall } from './admin-dialogs';
 import {
+  clearOutbox,
   createBroadcast,
   expectToast,
   holdRequests,
   listBroadcasts,
   listMilestones,
   listOutbox,
+  outboxMessage,
   requestsTo,
   stillness,
   subscribe,
@@ -222,6 +224,44 @@ test.describe('the Newsletter tab', () => {
     await expect(tab.message(subject, 'pending@example.com')).toHaveCount(0);
   });
 
+  test('offers to send only to the subscribers still confirmed, without a reload', async ({
+    adminPage: page,
+    api,
+  }) => {
+    // Two confirmed readers, two tabs and a deletion: a slow fixture on a busy machine.
+    test.slow();
+    await subscribeConfirmed(api, 'leaver@example.com');
+    await subscribeConfirmed(api, 'stayer@example.com');
+    const tab = await openNewsletter(page);
+    await compose(tab, 'Still there?', 'A short note.');
+    await expect(tab.panel.getByRole('button', { name: 'Send to 2 subscribers', exact: true })).toBeVisible();
+
+    // One reader leaves with the link of their mail, elsewhere: the admin's page is not told.
+    const mail = await outboxMessage(api, 'leaver@example.com', /^Confirm your subscription/);
+    const token = decodeURIComponent(/\/newsletter\/unsubscribe\?token=([^\s\]]+)/.exec(mail.text)![1]!);
+    expect((await api.post('/api/subscribers/unsubscribe', { data: { token } })).status()).toBe(200);
+
+    // The admin's click asks with the count as it is now.
+    await tab.panel.getByRole('button', { name: 'Send to 2 subscribers', exact: true }).click();
+    await expect(
+      page.getByRole('dialog', { name: "Send 'Still there?' to 1 confirmed subscriber?" }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(tab.panel.getByRole('button', { name: 'Send to 1 subscriber', exact: true })).toBeVisible();
+
+    // The admin deletes the other one on the Subscribers tab, then comes back.
+    await page.getByRole('tab', { name: 'Subscribers', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: 'stayer@example.com' });
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Newsletter', exact: true }).click();
+    await expect(
+      tab.panel.getByRole('button', { name: 'Send to 0 subscribers', exact: true }),
+    ).toBeDisabled();
+    await expect(tab.panel.getByText(/^No confirmed subscribers yet/)).toBeVisible();
+  });
+
   test("shows a sign-up's confirmation mail without a reload, and its link opens the confirm page", async ({
     adminPage: page,
     api,
@@ -303,10 +343,23 @@ test.describe('the Newsletter tab', () => {
       api,
       axe,
     }) => {
+      // Signs a reader up and sends a broadcast before the page opens: a slow fixture on a busy machine.
+      test.slow();
       await page.emulateMedia({ colorScheme: scheme });
+      // A sent broadcast too: its 'Sent' badge is the smallest text on the tab.
+      await subscribeConfirmed(api, 'confirmed@example.com');
+      const sent = await createBroadcast(api, { subject: 'Went out', body: 'Hello.' });
+      expect((await api.post(`/api/admin/broadcasts/${sent.id}/send`)).status()).toBe(202);
+      await expect
+        .poll(async () => (await listBroadcasts(api)).find((b) => b.id === sent.id)?.status, {
+          timeout: 15_000,
+        })
+        .toBe('sent');
+      await clearOutbox(api);
       await createBroadcast(api, { subject: 'A draft', body: 'Some **body**.' });
       await subscribe(api, 'reader@example.com');
       const tab = await openNewsletter(page);
+      await expect(tab.row('Went out').getByText('Sent', { exact: true })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await expect(tab.outbox.getByRole('listitem')).toHaveCount(1);
       await expand(tab.outbox.getByRole('listitem').first());

@@ -54,6 +54,7 @@ export const mailTokenInput = z.object(
   { error: 'Expected a JSON object.' },
 );
 
-export const confirmResultSchema = z.object({ confirmed: z.literal(true) });
+/** `alreadyConfirmed`: the link was used before (docs/decisions/056-newsletter-hardening.md); only its holder learns it. */
+export const confirmResultSchema = z.object({ confirmed: z.literal(true), alreadyConfirmed: z.boolean() });
 export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true) });
 export const eraseResultSchema = z.object({ deleted: z.literal(true) });

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, count, desc, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { bigint, pgSchema, serial, text, type PgTable } from 'drizzle-orm/pg-core';
+import { asc, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { bigint, pgSchema, serial, text, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type Database } from './client';
 import {
   broadcasts,
@@ -19,6 +19,7 @@ import {
   sessions,
   siteSettings,
   subscribers,
+  subscriberTokens,
   users,
 } from './schema';
 
@@ -26,9 +27,11 @@ export const BACKUP_FORMAT = 'journey-backup';
 export const BACKUP_VERSION = 1;
 
 /**
- * In insertion order: a table comes after the tables its foreign keys point to. The mail queue, the
- * outbox and the mail tokens are left out: a restored queue could send mail a second time
- * (docs/decisions/040-newsletter-delivery.md).
+ * In insertion order: a table comes after the tables its foreign keys point to. The mail queue and
+ * the outbox are left out: a restored queue could send mail a second time
+ * (docs/decisions/040-newsletter-delivery.md). Of the mail tokens only the unsubscribe ones are kept
+ * (see SUBSET): every link already mailed must still unsubscribe after a move
+ * (docs/decisions/056-newsletter-hardening.md).
  */
 const BACKUP_TABLES = {
   users,
@@ -40,6 +43,7 @@ const BACKUP_TABLES = {
   milestones,
   experiments,
   subscribers,
+  subscriberTokens,
   siteSettings,
   broadcasts,
 };
@@ -52,7 +56,18 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'revenueImports',
   'revenueChanges',
   'revenueLedger',
+  'subscriberTokens',
 ];
+/**
+ * Tables backed up in part, and the order their rows are read in (tables without an `id`). Confirmation
+ * tokens expire within days and confirm nothing once used: a move may cut them off, say the docs.
+ */
+const SUBSET: Partial<Record<BackupTableName, { where: SQL; orderBy: PgColumn }>> = {
+  subscriberTokens: {
+    where: eq(subscriberTokens.purpose, 'unsubscribe'),
+    orderBy: subscriberTokens.tokenHash,
+  },
+};
 /**
  * Columns added later whose value for an older row is not the column's default: what the migration
  * that added them gave the rows it found (0006: subscribers from before double opt-in stay subscribed).
@@ -64,8 +79,8 @@ const OLDER_ROWS: Partial<Record<BackupTableName, BackupRow>> = { subscribers: {
  * The ledger's rows come back as they were, hashes included, so its chain still verifies
  * (docs/decisions/043-correction-ledger.md).
  */
-const SERIAL_TABLES = Object.values(BACKUP_TABLES).filter((table) =>
-  ['PgSerial', 'PgBigSerial53'].includes(table.id.columnType),
+const SERIAL_TABLES = Object.values(BACKUP_TABLES).flatMap((table) =>
+  'id' in table && ['PgSerial', 'PgBigSerial53'].includes(table.id.columnType) ? [table] : [],
 ); /**
  * A database holding any of these is in use; a restore refuses it. Experiments are seeded and the
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
@@ -133,7 +148,13 @@ export async function dumpDatabase(db: Database): Promise<Backup> {
       const tables = {} as Backup['tables'];
       for (const name of BACKUP_TABLE_NAMES) {
         const table = BACKUP_TABLES[name];
-        const rows = await tx.select().from(table).orderBy(asc(table.id));
+        const subset = SUBSET[name];
+        const rows = subset
+          ? await tx.select().from(table).where(subset.where).orderBy(asc(subset.orderBy))
+          : await tx
+              .select()
+              .from(table)
+              .orderBy(asc((table as { id: PgColumn }).id));
         // Dates become ISO strings with milliseconds (the columns hold milliseconds, so nothing is lost).
         tables[name] = JSON.parse(JSON.stringify(rows)) as BackupRow[];
       }

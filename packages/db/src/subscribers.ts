@@ -5,9 +5,10 @@ import {
   type Subscriber,
   type SubscriberPageRequest,
 } from '@journey/contracts';
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { deleteById } from './entity-writes';
+import { mailboxOf } from './mailbox';
 import { pageOf } from './paging';
 import { mailQueue, subscribers, subscriberTokens } from './schema';
 
@@ -41,7 +42,11 @@ export interface SignUp {
  */
 export async function signUp(db: Database, input: SignUp): Promise<boolean> {
   const left = sql`${subscribers.status} = 'unsubscribed'`;
+  const mailbox = mailboxOf(input.email);
+  const since = new Date(input.now.getTime() - CONFIRMATION_MAIL_INTERVAL_MS);
   return db.transaction(async (tx) => {
+    // Sign-ups of one mailbox's variants (`a+1@`, `a+2@`) wait for each other: the check below sees the last one's mail.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${mailbox}`}))`);
     const [row] = await tx
       .insert(subscribers)
       .values({
@@ -64,6 +69,7 @@ export async function signUp(db: Database, input: SignUp): Promise<boolean> {
       })
       .returning({ id: subscribers.id, status: subscribers.status });
     if (!row || row.status !== 'pending') return false;
+    if (await mailboxMailedSince(tx as Database, mailbox, row.id, since)) return false;
     // Checked and set in one statement: of concurrent sign-ups of one address, one wins.
     const due = await tx
       .update(subscribers)
@@ -71,13 +77,7 @@ export async function signUp(db: Database, input: SignUp): Promise<boolean> {
       .where(
         and(
           eq(subscribers.id, row.id),
-          or(
-            isNull(subscribers.confirmationQueuedAt),
-            lt(
-              subscribers.confirmationQueuedAt,
-              new Date(input.now.getTime() - CONFIRMATION_MAIL_INTERVAL_MS),
-            ),
-          ),
+          or(isNull(subscribers.confirmationQueuedAt), lt(subscribers.confirmationQueuedAt, since)),
         ),
       )
       .returning({ id: subscribers.id });
@@ -93,6 +93,23 @@ export async function signUp(db: Database, input: SignUp): Promise<boolean> {
   });
 }
 
+/**
+ * Whether another address of the same mailbox was sent a confirmation since `since`: the hourly
+ * limit is the mailbox's, not the spelling's. Only the last hour's few addresses are read.
+ */
+async function mailboxMailedSince(
+  db: Database,
+  mailbox: string,
+  ownId: number,
+  since: Date,
+): Promise<boolean> {
+  const recent = await db
+    .select({ email: subscribers.email })
+    .from(subscribers)
+    .where(and(gt(subscribers.confirmationQueuedAt, since), ne(subscribers.id, ownId)));
+  return recent.some((other) => mailboxOf(other.email) === mailbox);
+}
+
 /** Stores a token's hash for a subscriber; `expiresAt` null for unsubscribe tokens, which never expire. */
 export async function addSubscriberToken(
   db: Database,
@@ -106,25 +123,32 @@ export async function addSubscriberToken(
   });
 }
 
+/** What a confirmation link did: confirmed now, confirmed before (the link was used), or nothing. */
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid';
+
 /**
- * Confirms the address a confirmation token was sent to: the token is used up (with every other
- * confirmation token of the address), expired ones confirm nothing. False when it confirms nothing.
+ * Confirms the address a confirmation token was sent to. A used token is kept, expired, rather than
+ * deleted (with every other confirmation token of the address), so that opening the link again can
+ * say the reader is confirmed (docs/decisions/056-newsletter-hardening.md); it never confirms again.
+ * Unsubscribing deletes them, so an old link cannot confirm a later sign-up.
  */
-export async function confirmSubscriber(db: Database, tokenHash: string, now: Date): Promise<boolean> {
+export async function confirmSubscriber(db: Database, tokenHash: string, now: Date): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
     const [token] = await tx
-      .delete(subscriberTokens)
-      .where(
-        and(
-          eq(subscriberTokens.tokenHash, tokenHash),
-          eq(subscriberTokens.purpose, 'confirm'),
-          gt(subscriberTokens.expiresAt, now),
-        ),
-      )
-      .returning({ subscriberId: subscriberTokens.subscriberId });
-    if (!token) return false;
+      .select({ subscriberId: subscriberTokens.subscriberId, expiresAt: subscriberTokens.expiresAt })
+      .from(subscriberTokens)
+      .where(and(eq(subscriberTokens.tokenHash, tokenHash), eq(subscriberTokens.purpose, 'confirm')));
+    if (!token) return 'invalid';
+    const [subscriber] = await tx
+      .select({ status: subscribers.status })
+      .from(subscribers)
+      .where(eq(subscribers.id, token.subscriberId));
+    if (subscriber?.status === 'confirmed') return 'already-confirmed';
+    if (subscriber?.status !== 'pending' || !token.expiresAt || token.expiresAt <= now) return 'invalid';
+    // Used up, with every other confirmation link of the address: kept only to answer a second click.
     await tx
-      .delete(subscriberTokens)
+      .update(subscriberTokens)
+      .set({ expiresAt: now })
       .where(
         and(eq(subscriberTokens.subscriberId, token.subscriberId), eq(subscriberTokens.purpose, 'confirm')),
       );
@@ -133,7 +157,7 @@ export async function confirmSubscriber(db: Database, tokenHash: string, now: Da
       .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
       .where(and(eq(subscribers.id, token.subscriberId), eq(subscribers.status, 'pending')))
       .returning({ id: subscribers.id });
-    return confirmed.length > 0;
+    return confirmed.length > 0 ? 'confirmed' : 'already-confirmed';
   });
 }
 

@@ -35,6 +35,7 @@ const {
   milestones,
   experiments,
   subscribers,
+  subscriberTokens,
   siteSettings,
   broadcasts,
   revenueImports,
@@ -103,6 +104,18 @@ async function fill(db: Database): Promise<void> {
     { email: 'reader@example.com', status: 'confirmed', confirmedAt: new Date('2025-01-01T00:00:00.123Z') },
     { email: 'no-consent@example.com', consent: 0, createdAt: new Date('2024-12-31T23:59:59.999Z') },
   ]);
+  const [reader] = await db.select().from(subscribers).where(eq(subscribers.email, 'reader@example.com'));
+  // The unsubscribe links of mails already sent must survive a move; a confirmation link may not.
+  await db.insert(subscriberTokens).values([
+    { tokenHash: 'a'.repeat(64), subscriberId: reader!.id, purpose: 'unsubscribe' },
+    { tokenHash: 'b'.repeat(64), subscriberId: reader!.id, purpose: 'unsubscribe' },
+    {
+      tokenHash: 'c'.repeat(64),
+      subscriberId: reader!.id,
+      purpose: 'confirm',
+      expiresAt: new Date('2030-01-01Z'),
+    },
+  ]);
   await db.insert(broadcasts).values([
     { subject: 'Day 1', body: TRICKY_TEXT, status: 'sent', sentAt: new Date('2025-01-02T03:04:05.006Z') },
     { subject: 'A draft', body: '**Markdown**' },
@@ -153,6 +166,11 @@ async function contents(db: Database) {
     milestones: await db.select().from(milestones).orderBy(asc(milestones.id)),
     experiments: await db.select().from(experiments).orderBy(asc(experiments.id)),
     subscribers: await db.select().from(subscribers).orderBy(asc(subscribers.id)),
+    subscriberTokens: await db
+      .select()
+      .from(subscriberTokens)
+      .where(eq(subscriberTokens.purpose, 'unsubscribe'))
+      .orderBy(asc(subscriberTokens.tokenHash)),
     siteSettings: await db.select().from(siteSettings),
     broadcasts: await db.select().from(broadcasts).orderBy(asc(broadcasts.id)),
   };
@@ -220,10 +238,12 @@ describe('a backup', () => {
       milestones: 2,
       experiments: 5,
       subscribers: 2,
+      subscriberTokens: 2,
       siteSettings: 1,
       broadcasts: 2,
     });
     expect(await contents(target)).toEqual(expected);
+    expect(await target.select().from(subscriberTokens)).toHaveLength(2);
     expect(expected.totals.find((row) => row.source === 'ai')?.amount).toBe('1000000000012.33');
     expect(firstBrokenLedgerRow(await listLedger(target))).toBeNull();
 

@@ -5,6 +5,8 @@
  */
 export const MAX_NESTING = 32;
 export const MAX_EMPHASIS_MARKS_PER_BLOCK = 1_000;
+/** Link, image and footnote openers: 25,000 `[` before as many `]` took 24 s (docs/decisions/056-newsletter-hardening.md). */
+export const MAX_BRACKETS_PER_BLOCK = 1_000;
 
 /** Quote and list markers opening a line, as in `> - > 1. text`. */
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-+*](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/;
@@ -15,11 +17,17 @@ function nestingOf(line: string): number {
 }
 
 const emphasisMarks = (block: string) => block.match(/[*_~]/g)?.length ?? 0;
+const brackets = (block: string) => block.match(/\[/g)?.length ?? 0;
 
 export function isBeyondLimits(markdown: string): boolean {
   return (
     markdown.split('\n').some((line) => nestingOf(line) > MAX_NESTING) ||
-    markdown.split(/\n[ \t]*\n/).some((block) => emphasisMarks(block) > MAX_EMPHASIS_MARKS_PER_BLOCK)
+    markdown
+      .split(/\n[ \t]*\n/)
+      .some(
+        (block) =>
+          emphasisMarks(block) > MAX_EMPHASIS_MARKS_PER_BLOCK || brackets(block) > MAX_BRACKETS_PER_BLOCK,
+      )
   );
 }
 

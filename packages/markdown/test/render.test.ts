@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../src';
-import { MAX_EMPHASIS_MARKS_PER_BLOCK, MAX_NESTING } from '../src/limits';
+import { MAX_BRACKETS_PER_BLOCK, MAX_EMPHASIS_MARKS_PER_BLOCK, MAX_NESTING } from '../src/limits';
 import { findUnsafeMarkup, XSS_PAYLOADS } from '../src/xss-payloads';
 
 describe('renderMarkdown', () => {
@@ -140,6 +140,7 @@ describe('renderMarkdown on text beyond its limits', () => {
     ['lists and quotes nested too deep', '- > '.repeat(1_000) + 'deep'],
     ['too many emphasis marks in a block', '*'.repeat(MAX_EMPHASIS_MARKS_PER_BLOCK) + 'a*'],
     ['a run of strikethrough marks', '~a'.repeat(25_000)],
+    ['too many link openers in a block', '[a'.repeat(MAX_BRACKETS_PER_BLOCK + 1)],
   ])('shows %s as plain text, at once', (_name, markdown) => {
     const started = performance.now();
     const html = renderMarkdown(`# <b>Title</b>\n\n${markdown}`);
@@ -151,5 +152,8 @@ describe('renderMarkdown on text beyond its limits', () => {
   it('renders nesting and emphasis up to the limits', () => {
     expect(renderMarkdown('>'.repeat(MAX_NESTING) + ' deep')).toContain('<blockquote>');
     expect(renderMarkdown('*a* '.repeat(MAX_EMPHASIS_MARKS_PER_BLOCK / 2))).toContain('<em>a</em>');
+    expect(renderMarkdown('[a][b] '.repeat(MAX_BRACKETS_PER_BLOCK / 2) + '\n\n[b]: /x')).toContain(
+      '<a href="/x">a</a>',
+    );
   });
 });

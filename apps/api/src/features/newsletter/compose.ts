@@ -1,6 +1,5 @@
 import { escapeMarkup } from '@journey/contracts';
-import { renderMarkdown } from '@journey/markdown';
-import { convert } from 'html-to-text';
+import type { RenderResult } from '../markdown/render-worker';
 
 export interface MailContent {
   siteName: string;
@@ -21,18 +20,10 @@ export interface ComposedMail {
   headers: Record<string, string>;
 }
 
-/**
- * The sanitized HTML of the Markdown with its site-relative links made absolute: in a mail, `/x` has
- * no site to be relative to. The renderer writes every attribute in double quotes.
- */
-function bodyHtml(markdown: string, origin: string): string {
-  return renderMarkdown(markdown).replace(/ href="\/(?!\/)/g, ` href="${escapeMarkup(origin)}/`);
-}
-
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** Inline styles only: mail clients drop style sheets and scripts. */
-function htmlDocument(content: MailContent, body: string): string {
+function htmlDocument(content: Omit<MailContent, 'markdown'>, body: string): string {
   const site = escapeMarkup(content.siteName);
   const unsubscribe = escapeMarkup(content.unsubscribeUrl);
   return `<!doctype html>
@@ -50,24 +41,20 @@ ${body}
 `;
 }
 
+/** A mail's body, rendered once (off the main thread) for every recipient of the same text. */
+export type MailBody = Pick<RenderResult, 'html'> & { text: string };
+
 /**
- * A mail's two parts from one Markdown text (docs/decisions/040-newsletter-delivery.md): HTML through
- * the site's sanitizing renderer, plain text from that HTML with each link's address written out; both
- * with the site's name and a footer with the unsubscribe link, which the RFC 8058 headers also carry.
+ * A mail's two parts from its rendered body (docs/decisions/040-newsletter-delivery.md): the HTML of
+ * the site's sanitizing renderer and its plain text, each with the site's name and a footer with the
+ * unsubscribe link, which the RFC 8058 headers also carry. Only this part differs per recipient, so a
+ * broadcast's Markdown is rendered once (docs/decisions/056-newsletter-hardening.md).
  */
-export function composeMail(content: MailContent): ComposedMail {
-  const body = bodyHtml(content.markdown, content.linkOrigin);
-  const text = convert(body, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'img', format: 'skip' },
-    ],
-  });
+export function composeMail(content: Omit<MailContent, 'markdown'>, body: MailBody): ComposedMail {
   return {
     subject: content.subject,
-    html: htmlDocument(content, body),
-    text: `${content.siteName}\n\n${text}\n\n-- \n${content.reason}\nUnsubscribe: ${content.unsubscribeUrl}\n`,
+    html: htmlDocument(content, body.html),
+    text: `${content.siteName}\n\n${body.text}\n\n-- \n${content.reason}\nUnsubscribe: ${content.unsubscribeUrl}\n`,
     headers: {
       'List-Unsubscribe': `<${content.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

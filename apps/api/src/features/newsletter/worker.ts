@@ -14,8 +14,10 @@ import {
   type OutgoingMessage,
 } from '@journey/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { MailConfig } from '../../config';
-import { composeMail, type MailContent } from './compose';
+import { renderOffThread } from '../markdown/render-pool';
+import { composeMail, type MailBody, type MailContent } from './compose';
 import { broadcastContent, confirmationContent } from './messages';
 import { newToken } from './tokens';
 import { failureReason, isPermanentFailure, type MailTransport } from './transport';
@@ -46,8 +48,37 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * Rendered mail bodies by origin and Markdown: a broadcast is rendered once, off the main thread, and
+ * each recipient's mail only adds its own footer (docs/decisions/056-newsletter-hardening.md). A few
+ * entries: a process sends one broadcast (and its tests) at a time.
+ */
+type BodyCache = LRUCache<string, Promise<MailBody>>;
+
+const renderBody = (markdown: string, origin: string): Promise<MailBody> =>
+  renderOffThread({ markdown, mailLinkOrigin: origin }).then(({ html, text }) => ({
+    html,
+    text: text ?? '',
+  }));
+
+function renderedBody(cache: BodyCache, markdown: string, origin: string): Promise<MailBody> {
+  const key = `${origin}\n${markdown}`;
+  let body = cache.get(key);
+  if (!body) {
+    body = renderBody(markdown, origin);
+    // A failed render is not kept: the next try renders again.
+    body.catch(() => cache.delete(key));
+    cache.set(key, body);
+  }
+  return body;
+}
+
 /** What a claimed message says, or null when it must not go out after all. */
-async function buildMessage(options: MailWorkerOptions, mail: ClaimedMail): Promise<OutgoingMessage | null> {
+async function buildMessage(
+  options: MailWorkerOptions,
+  bodies: BodyCache,
+  mail: ClaimedMail,
+): Promise<OutgoingMessage | null> {
   const { db, now } = options;
   const subscriber = mail.subscriberId === null ? null : await subscriberById(db, mail.subscriberId);
   const siteName = await options.siteName();
@@ -85,7 +116,12 @@ async function buildMessage(options: MailWorkerOptions, mail: ClaimedMail): Prom
         mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
     });
   }
-  return { recipient: mail.recipient, ...composeMail(content) };
+  // A confirmation's text carries its own token: rendered for it alone, never kept.
+  const body =
+    mail.kind === 'confirmation'
+      ? await renderBody(content.markdown, content.linkOrigin)
+      : await renderedBody(bodies, content.markdown, content.linkOrigin);
+  return { recipient: mail.recipient, ...composeMail(content, body) };
 }
 
 /**
@@ -99,6 +135,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let stopped = false;
   let nextSendAt = 0;
   let wakeUp: (() => void) | null = null;
+  const bodies: BodyCache = new LRUCache({ max: 4 });
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -112,7 +149,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     });
 
   async function deliver(mail: ClaimedMail): Promise<void> {
-    const message = await buildMessage(options, mail);
+    const message = await buildMessage(options, bodies, mail);
     if (!message) return dropMail(db, mail.id);
     try {
       await transport.send(message);

@@ -77,8 +77,10 @@ export const settingsRouter = router({
       const { setupDismissed } = await readSettings(ctx);
       const saved = await saveSettings(ctx.database.db, { ...input, setupDismissed });
       // The save pays for rendering the texts (see read.ts), not the next reader.
-      storyHtml(saved.story);
-      for (const page of LEGAL_PAGES) markdownHtml(saved.legal[page.key]);
+      await Promise.all([
+        storyHtml(saved.story),
+        ...LEGAL_PAGES.map((page) => markdownHtml(saved.legal[page.key])),
+      ]);
       return saved;
     }),
 
@@ -143,6 +145,6 @@ export const settingsRouter = router({
     .query(async ({ ctx, input }) => {
       const { legal } = await readSettings(ctx);
       const title = LEGAL_PAGES.find((page) => page.key === input.page)?.title ?? input.page;
-      return { title, html: markdownHtml(legal[input.page]) };
+      return { title, html: await markdownHtml(legal[input.page]) };
     }),
 });

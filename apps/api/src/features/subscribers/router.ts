@@ -36,20 +36,20 @@ export const INVALID_LINK_MESSAGE = 'This link is not valid, or it has expired.'
  * A reader's action through a link's token: the token's hash does it, or the link is refused with one
  * message whatever the reason (unknown, used or expired), so the answer tells a guesser nothing.
  */
-function tokenProcedure<R extends Record<string, true>>(
+function tokenProcedure<R extends Record<string, unknown>>(
   path: `/${string}`,
   summary: string,
-  answer: { schema: z.ZodType<R>; value: R },
-  act: (input: { ctx: Context; hash: string }) => Promise<boolean>,
+  schema: z.ZodType<R>,
+  act: (input: { ctx: Context; hash: string }) => Promise<R | null>,
 ) {
   return publicProcedure
     .meta({ openapi: { method: 'POST', path, tags, summary }, ...PUBLIC_DATA_UNCHANGED })
     .input(mailTokenInput)
-    .output(answer.schema)
+    .output(schema)
     .mutation(async ({ ctx, input }) => {
-      if (!(await act({ ctx, hash: hashToken(input.token) })))
-        throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
-      return answer.value;
+      const answer = await act({ ctx, hash: hashToken(input.token) });
+      if (answer === null) throw fieldError('BAD_REQUEST', 'token', INVALID_LINK_MESSAGE);
+      return answer;
     });
 }
 
@@ -93,23 +93,30 @@ export const subscribersRouter = router({
   confirm: tokenProcedure(
     '/subscribers/confirm',
     'Confirm a subscription with the token from the mail',
-    { schema: confirmResultSchema, value: { confirmed: true } },
-    ({ ctx, hash }) => confirmSubscriber(ctx.database.db, hash, ctx.now()),
+    confirmResultSchema,
+    async ({ ctx, hash }) => {
+      // A second click on the link tells its holder they are confirmed (docs/decisions/056-newsletter-hardening.md).
+      const outcome = await confirmSubscriber(ctx.database.db, hash, ctx.now());
+      if (outcome === 'invalid') return null;
+      return { confirmed: true as const, alreadyConfirmed: outcome === 'already-confirmed' };
+    },
   ),
 
   unsubscribe: tokenProcedure(
     '/subscribers/unsubscribe',
     'Unsubscribe with the token from a mail',
-    { schema: unsubscribeResultSchema, value: { unsubscribed: true } },
-    ({ ctx, hash }) => unsubscribeByToken(ctx.database.db, hash, ctx.now()),
+    unsubscribeResultSchema,
+    async ({ ctx, hash }) =>
+      (await unsubscribeByToken(ctx.database.db, hash, ctx.now())) ? { unsubscribed: true as const } : null,
   ),
 
   /** The subscriber's own deletion, from the unsubscribe page: the address and all its mail go. */
   erase: tokenProcedure(
     '/subscribers/erase',
     'Delete your address and everything kept with it',
-    { schema: eraseResultSchema, value: { deleted: true } },
-    ({ ctx, hash }) => eraseByToken(ctx.database.db, hash),
+    eraseResultSchema,
+    async ({ ctx, hash }) =>
+      (await eraseByToken(ctx.database.db, hash)) ? { deleted: true as const } : null,
   ),
 
   list: protectedProcedure

@@ -24,7 +24,11 @@ export default function ConfirmPage() {
             token={token}
             mutation={confirm}
             label="Confirm subscription"
-            done="You're subscribed. Thanks for confirming: the next update will reach your inbox."
+            done={
+              confirm.data?.alreadyConfirmed
+                ? "You're already subscribed: this address was confirmed before. The next update will reach your inbox."
+                : "You're subscribed. Thanks for confirming: the next update will reach your inbox."
+            }
           />
         ) : (
           <MissingToken />

@@ -70,7 +70,7 @@ export function ComposeForm(props: Omit<ComposeOptions, 'delivery'> & { status: 
             </Button>
             <Button
               leftSection={<IconSend size={18} aria-hidden />}
-              onClick={compose.askToSend}
+              onClick={() => void compose.askToSend()}
               disabled={running !== null || count === 0}
               aria-describedby={count === 0 ? noRecipientsId : undefined}
             >

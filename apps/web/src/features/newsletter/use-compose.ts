@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverFieldErrors, serverMessage } from '../../lib/trpc';
-import { useSaveBroadcast, useSendBroadcast, useSendTest } from './use-newsletter';
+import { useRefreshRecipients, useSaveBroadcast, useSendBroadcast, useSendTest } from './use-newsletter';
 
 export interface ComposeOptions {
   /** The draft being edited, or null for a new one. */
@@ -16,7 +16,8 @@ export interface ComposeOptions {
   onSent: () => void;
 }
 
-type Action = 'save' | 'test' | 'send';
+/** 'check': the count of subscribers is read again before the send is confirmed. */
+type Action = 'save' | 'test' | 'check' | 'send';
 
 export const subscribersText = (count: number) =>
   `${count.toLocaleString('en-US')} confirmed ${count === 1 ? 'subscriber' : 'subscribers'}`;
@@ -37,6 +38,7 @@ export function useCompose(options: ComposeOptions) {
   const { create, update } = useSaveBroadcast();
   const test = useSendTest();
   const send = useSendBroadcast();
+  const refreshRecipients = useRefreshRecipients();
 
   /** Checks the fields; the first wrong one gets the focus, so a keyboard user lands on its message. */
   const valid = () => {
@@ -124,8 +126,13 @@ export function useCompose(options: ComposeOptions) {
     confirming,
     saveDraft,
     sendTest,
-    /** Opens the confirmation, once the fields are valid. */
-    askToSend: () => running === null && valid() && setConfirming(true),
+    /**
+     * Opens the confirmation once the fields are valid, naming the subscribers confirmed now: a reader
+     * may have left since the tab was opened. With none left, the button says so instead.
+     */
+    askToSend: run('check', async () => {
+      if ((await refreshRecipients()) > 0) setConfirming(true);
+    }),
     cancelSend: () => running === null && setConfirming(false),
     confirmSend,
   };

@@ -6,9 +6,25 @@ const SENDING_POLL_MS = 1_000;
 /** The outbox is read again this often while the tab is open, so a new mail shows without a reload. */
 const OUTBOX_POLL_MS = 2_000;
 
-/** Where mail goes, how many would receive a broadcast, and the test's recipient. */
+/**
+ * Where mail goes, how many would receive a broadcast, and the test's recipient. Readers confirm and
+ * unsubscribe on their own, so the count is read again whenever the tab opens or the window regains
+ * focus (docs/decisions/056-newsletter-hardening.md), and before a send asks for confirmation.
+ */
 export function useNewsletterStatus() {
-  return trpc.newsletter.status.useQuery();
+  return trpc.newsletter.status.useQuery(undefined, {
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** Reads the count of confirmed subscribers again and returns it. */
+export function useRefreshRecipients() {
+  const utils = trpc.useUtils();
+  return async () => {
+    await utils.newsletter.status.invalidate();
+    return utils.newsletter.status.getData()?.confirmedSubscribers ?? 0;
+  };
 }
 
 const anySending = (broadcasts: Broadcast[] | undefined) =>
@@ -74,6 +90,8 @@ export function useSendBroadcast() {
       showInList(sending);
       void utils.newsletter.status.invalidate();
     },
+    // Refused because nobody is left to send to: the button shows the count the server has now.
+    onError: () => utils.newsletter.status.invalidate(),
   });
 }
 

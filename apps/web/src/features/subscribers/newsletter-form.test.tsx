@@ -38,7 +38,7 @@ describe('NewsletterForm', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("shows 'Processing...', then thanks for 3 s and clears the fields", async () => {
+  it("shows 'Processing...', then thanks for 3 s, clears the fields and keeps asking to check the inbox", async () => {
     installFakeTimers();
     const events = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const held = heldAnswer();
@@ -74,6 +74,11 @@ describe('NewsletterForm', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByText(THANKS)).not.toBeInTheDocument();
     expect(NEWSLETTER_SUCCESS_MS).toBe(3000);
+    // What the reader still has to do stays: the mail may take longer than 3 s to arrive.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Please check your inbox to confirm your address\.$/,
+    );
   });
 
   it("keeps the input and shows the server's message when the sign-up fails", async () => {

@@ -9,6 +9,12 @@ export function useSubscriberPage(input: SubscriberPageRequest) {
 export function useDeleteSubscriber() {
   const utils = trpc.useUtils();
   return trpc.subscribers.delete.useMutation({
-    onSuccess: () => Promise.all([utils.subscribers.page.invalidate(), utils.subscribers.list.invalidate()]),
+    onSuccess: () =>
+      Promise.all([
+        utils.subscribers.page.invalidate(),
+        utils.subscribers.list.invalidate(),
+        // The Newsletter tab's 'Send to N subscribers' counts them.
+        utils.newsletter.status.invalidate(),
+      ]),
   });
 }
