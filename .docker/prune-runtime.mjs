@@ -3,9 +3,10 @@
 // (docs/decisions/059-a-lean-image-proved-in-ci.md). Usage: node prune-runtime.mjs <node_modules>
 import { existsSync, lstatSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { externalPackages } from '../apps/api/scripts/externals.mjs';
 
-/** The bundle's externals (apps/api/scripts/build.mjs) and the fonts it reads, with their dependencies. */
-const RUNTIME = ['@electric-sql/pglite', '@resvg/resvg-js', 'satori', '@fontsource/inter'];
+/** The bundle's externals and the fonts it reads, with their dependencies. */
+const RUNTIME = [...externalPackages, '@fontsource/inter'];
 /** Read for its files alone (the migrations in drizzle/): its code is in the bundle. */
 const FILES_ONLY = ['@journey/db'];
 

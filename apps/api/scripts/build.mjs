@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { externalPackages } from './externals.mjs';
 
 await build({
   // PGlite's thread is started from a file, which must sit beside the bundle (packages/db/src/pglite-thread.ts).
@@ -22,8 +23,7 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  // tinypool starts its threads from its own entry file, found beside its module: it stays in node_modules.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@resvg/resvg-js', 'satori', 'tinypool'],
+  external: externalPackages.flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS modules call require(); give them one in the ES module output.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
