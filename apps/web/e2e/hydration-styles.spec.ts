@@ -188,7 +188,7 @@ for (const scheme of ['light', 'dark'] as const) {
       mainServer,
       adminRequest,
     }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       milestone = await createMilestone(adminRequest, {
         title: `e2e hydration styles ${uniqueTag(testInfo.project.name)}`,
         description: 'A milestone page for the style comparison.',
@@ -209,6 +209,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
       const off = await newContext(browser, testInfo, baseURL!, scheme, false);
       const on = await newContext(browser, testInfo, baseURL!, scheme, true);
+      // The entry's stylesheet is in the HTML already: linked again, it came after the pages' own.
+      const entryStylesheets: string[] = [];
+      on.on('request', (request) => {
+        if (/\/assets\/index-[\w-]+\.css$/.test(request.url())) entryStylesheets.push(request.url());
+      });
       const problems = watchBrowserErrors(on, [
         /^Failed to load resource: the server responded with a status of 404 /,
       ]);
@@ -264,6 +269,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await on.close();
       }
       expect(found, 'computed styles that differ after hydration').toEqual([]);
+      expect(entryStylesheets, "the entry's inlined stylesheet fetched again").toEqual([]);
       expect(problems, 'unexpected errors in the browser console').toEqual([]);
     });
   });

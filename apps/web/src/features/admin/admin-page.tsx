@@ -158,6 +158,7 @@ export default function AdminPage() {
                 scrollbarSize={6}
                 offsetScrollbars="x"
                 viewportRef={tabRow}
+                classNames={{ viewport: classes.tabRow }}
               >
                 <Tabs.List>
                   {TABS.map((item) => (
