@@ -55,8 +55,9 @@ function snapshotStyles(properties: readonly string[]): StyleSnapshot {
       .sort()
       .join('.');
     if (!names) continue;
-    // Loading placeholders and toasts are what hydration is expected to change.
-    if (/mantine-(Skeleton|Loader|Notification)/.test(names)) continue;
+    // Loading placeholders, toasts and a ScrollArea's own scrollbar (shown once it has measured) are what
+    // hydration is expected to change.
+    if (/mantine-(Skeleton|Loader|Notification|ScrollArea-(scrollbar|thumb|corner))/.test(names)) continue;
     // An element with no text of its own (an icon) is told apart by its parent's.
     const textOf = (node: Element | null) =>
       (node?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
