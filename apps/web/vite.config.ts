@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { mantineCssLayers } from './vite-plugins/mantine-css-layers';
 
 /**
  * The server writes each page's head tags (title, sharing tags, and the stylesheets of a code-split
@@ -24,6 +25,9 @@ function pageHeadLast(): Plugin {
  * The entry's stylesheet is written into index.html as a <style> element: a linked one blocks the first
  * paint for a request of its own, a round trip on a phone's network (docs/decisions/047-landing-page-weight.md).
  * The CSP allows inline styles already (Mantine writes its own); the file stays in the build too.
+ * A disabled <link> to the file stays beside it, never fetched: Vite's loader of code-split modules
+ * looks for the <link>s in the page, and without one it linked the entry's stylesheet again, last,
+ * where it overrode every stylesheet before it (docs/decisions/053-mantine-css-in-ordered-layers.md).
  */
 function inlineEntryStylesheet(): Plugin {
   return {
@@ -37,7 +41,8 @@ function inlineEntryStylesheet(): Plugin {
           if (asset?.type !== 'asset') return link;
           const css =
             typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+          const style = `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+          return `${style}\n    <link rel="stylesheet" href="/${file}" disabled />`;
         }),
     },
   };
@@ -164,6 +169,7 @@ const apiProxy = { target: `http://127.0.0.1:${process.env.PORT || 5000}`, chang
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    mantineCssLayers(),
     devHead(),
     pageHeadLast(),
     inlineEntryStylesheet(),

@@ -106,6 +106,11 @@ test.describe('admin on a phone', () => {
     );
     expect(new Set(tops).size, `the tabs' tops: ${tops.join(', ')}`).toBe(1);
     expect(await pageScrollsSideways(page)).toBe(false);
+    // A phone shows no scrollbar of its own: the row shows one, so a reader sees there is more.
+    const tabRow = page.locator('.mantine-ScrollArea-root', { has: page.getByRole('tablist') });
+    await expect(
+      tabRow.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]'),
+    ).toBeVisible();
 
     const site = page.getByRole('tab', { name: 'Site', exact: true });
     await site.click();

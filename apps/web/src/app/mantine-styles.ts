@@ -4,12 +4,10 @@
  * components it adds (auth-page.tsx, admin-page.tsx, mobile-menu.tsx, the dialogs, forms and date
  * picker, the toasts), so `/` loads only the CSS it uses instead of all of @mantine/core/styles.css.
  *
- * Rules that keep the cascade as Mantine's own stylesheet has it:
- * - files follow the order of @mantine/core/styles.css (a component after those it is built on);
- * - a file listed here is never imported again elsewhere: it would move into a shared chunk whose CSS
- *   loads before this one;
- * - the app's own CSS comes after (entry-client.tsx imports this module first; a code-split module
- *   imports its Mantine CSS before its own CSS module).
+ * The order of these imports, and of the chunks' stylesheets in the page, does not matter: every
+ * Mantine stylesheet is in a cascade layer of its own whose place index.html declares first, and the
+ * app's own CSS, unlayered, comes after all of them (vite-plugins/mantine-css-layers.ts,
+ * docs/decisions/053-mantine-css-in-ordered-layers.md).
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -16,6 +16,7 @@ import {
   Group,
   Paper,
   Stack,
+  ScrollArea,
   Tabs,
   Text,
   Title,
@@ -63,7 +64,7 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabValue = isTab(tabParam) ? tabParam : 'milestones';
-  const tabList = useSelectedTabInSight(tab);
+  const tabRow = useSelectedTabInSight(tab);
 
   const signOut = async () => {
     try {
@@ -152,13 +153,23 @@ export default function AdminPage() {
               keepMounted={false}
               classNames={{ list: classes.tabList, tab: classes.tab }}
             >
-              <Tabs.List ref={tabList}>
-                {TABS.map((item) => (
-                  <Tabs.Tab key={item.value} value={item.value}>
-                    {item.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
+              {/* A phone shows no scrollbar of its own: this one stays, so the row shows that it scrolls. */}
+              <ScrollArea
+                type="auto"
+                scrollbars="x"
+                scrollbarSize={6}
+                offsetScrollbars="x"
+                viewportRef={tabRow}
+                classNames={{ viewport: classes.tabRow }}
+              >
+                <Tabs.List>
+                  {TABS.map((item) => (
+                    <Tabs.Tab key={item.value} value={item.value}>
+                      {item.label}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+              </ScrollArea>
               {TABS.map((item) => (
                 <Tabs.Panel key={item.value} value={item.value} pt="lg">
                   <item.panel />

@@ -2,6 +2,7 @@ import { loginInput, type LoginInput } from '@journey/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
+import { useValuesTypedBeforeHydration } from '../../hooks/use-values-typed-before-hydration';
 import { paths } from '../../app/paths';
 import { useSite } from '../../app/site-context';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -18,8 +19,11 @@ export function LoginForm() {
     validate: schemaResolver(loginInput, { sync: true }),
   });
 
+  const formElement = useValuesTypedBeforeHydration(form);
+
   return (
     <form
+      ref={formElement}
       noValidate
       onSubmit={form.onSubmit(async (values) => {
         try {

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
+import { useValuesTypedBeforeHydration } from '../../hooks/use-values-typed-before-hydration';
 import { paths } from '../../app/paths';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { requiredInput } from '../../components/form-fields';
@@ -20,8 +21,11 @@ export function RegisterForm() {
     validate: schemaResolver(registerFormSchema, { sync: true }),
   });
 
+  const formElement = useValuesTypedBeforeHydration(form);
+
   return (
     <form
+      ref={formElement}
       noValidate
       onSubmit={form.onSubmit(async ({ confirmPassword: _confirm, ...values }) => {
         try {
