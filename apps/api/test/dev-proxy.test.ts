@@ -46,7 +46,7 @@ describe('pnpm dev: writes through the Vite dev server', () => {
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${viteOutput}`, { cause: error });
     }
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (vite && vite.exitCode === null) {
