@@ -13,6 +13,7 @@ const SLOW = [
   'test/shutdown.test.ts',
   'test/timeouts.test.ts',
   'test/backup-cli.test.ts',
+  'test/reset-password-cli.test.ts',
   'test/outage.test.ts',
   'test/two-processes.test.ts',
 ];

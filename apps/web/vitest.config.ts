@@ -8,8 +8,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
-    // Typing into jsdom forms takes seconds when the shared 2-core machine is busy: a hang, not slowness, should fail.
-    testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   }),
 });

@@ -112,7 +112,7 @@ beforeAll(async () => {
   } finally {
     await handle.close();
   }
-}, 60_000);
+});
 afterAll(async () => {
   await source?.cleanup();
   await target?.cleanup();

@@ -11,7 +11,7 @@ describe('a write that bypasses the API (SQL on the same database)', () => {
   });
   afterAll(() => server?.close());
 
-  it('empties the cached public answers within 1 s, through the database notification', async () => {
+  it('empties the cached public answers through the database notification', async () => {
     const titles = async () =>
       ((await call(server.app, 'GET', '/api/milestones')).json() as { title: string }[]).map((m) => m.title);
     expect(await titles()).toEqual([]);
@@ -24,10 +24,8 @@ describe('a write that bypasses the API (SQL on the same database)', () => {
     await waitFor(
       'the SQL write in GET /api/milestones',
       async () => (await titles()).includes('Written with SQL'),
-      {
-        timeoutMs: 1_000,
-        everyMs: 20,
-      },
+      // A hang guard: the 1 s promise is timed in the slow suite's two-processes.test.ts (decision 058).
+      { timeoutMs: 30_000, everyMs: 20 },
     );
   });
 });

@@ -100,7 +100,7 @@ describe('a broadcast to 500 addresses across a stop', () => {
       MAIL_CLAIM_TIMEOUT_SECONDS: '3',
     };
     await seedSubscribers(processes.database());
-  }, 60_000);
+  });
   afterAll(() => smtp?.close());
 
   let server: ServerProcess | undefined;

@@ -48,7 +48,7 @@ describe.runIf(runs)('when PostgreSQL stops and starts again under a running ser
     base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
     cookie = await registerAdmin(base);
     outside = await createDatabase({ driver: 'postgres', url: cluster.url, maxConnections: 1 });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await outside?.close();
@@ -119,5 +119,5 @@ describe.runIf(runs)('when PostgreSQL stops and starts again under a running ser
       `outage test: ${rounds} rounds of requests down, slowest 503 ${Math.round(slowestMs)} ms; ready ${Math.round(readyAfterMs)} ms after ` +
         `the restart; a psql write seen after ${Math.round(seenAfterMs)} ms`,
     );
-  }, 60_000);
+  });
 });

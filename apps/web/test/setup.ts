@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: on a busy 2-core machine a render can take longer,
+// and a test must not fail for it (docs/decisions/058-dependable-tests-password-reset-private-files.md).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the browser APIs Mantine relies on.
 window.matchMedia ??= (query: string) =>

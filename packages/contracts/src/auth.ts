@@ -86,3 +86,9 @@ export const changePasswordFormSchema = changePasswordFields
     path: ['confirmPassword'],
   });
 export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+/**
+ * `pnpm admin:reset-password USERNAME`: a new password by the registration's rule, set from the server's
+ * shell for an admin who forgot it (no current password: whoever runs it already holds the database).
+ */
+export const resetPasswordInput = z.object({ username, newPassword: password });

@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { PgliteThread, type PgliteClient } from './pglite-thread';
 import { watchPglite, watchPostgres, type DataChangeEvents, type StopWatching } from './data-changes';
+import { makePrivateDirectory, makePrivateTree } from './private-files';
 import * as schema from './schema';
 
 /** One Drizzle API over either driver: query modules never know which one runs. */
@@ -130,6 +131,11 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
   if (isNew && config.dataDir && config.template && existsSync(path.join(config.template, 'PG_VERSION'))) {
     await cp(config.template, config.dataDir, { recursive: true });
   }
+  // Owner-only before PGlite opens anything: a copy keeps the template's modes, an archive its own.
+  if (config.dataDir) {
+    await makePrivateDirectory(config.dataDir);
+    await makePrivateTree(config.dataDir);
+  }
   const options = {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(config.dataDir ? { dataDir: config.dataDir } : {}),
@@ -137,6 +143,8 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
   };
   const client: PgliteClient = config.thread ? new PgliteThread(options) : new PGlite(options);
   await client.waitReady;
+  // PGlite unpacks a dump (loadDataDir) with the umask's modes; PostgreSQL creates its own files 0600.
+  if (config.dataDir) await makePrivateTree(config.dataDir);
   const watchers = watcherSet();
   // Drizzle's driver only calls what PgliteClient declares (query, transaction); its type asks for the class.
   const db = drizzlePglite({ client: client as PGlite, schema, logger: config.logger ?? false });

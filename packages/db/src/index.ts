@@ -7,6 +7,7 @@ export * from './mail-queue';
 export * from './milestones';
 export * from './outbox';
 export * from './paging';
+export * from './private-files';
 export * from './public-data';
 export * from './revenue-series';
 export * from './revenues';

@@ -88,7 +88,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`,
     received,
     to: (recipient) => received.filter((message) => message.to.includes(recipient)),
-    waitForCount: async (count, timeoutMs = 15_000) => {
+    waitForCount: async (count, timeoutMs = 60_000) => {
       await waitFor(`${count} mails at the SMTP server`, async () => received.length >= count, {
         timeoutMs,
         everyMs: 20,

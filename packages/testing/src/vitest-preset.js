@@ -15,6 +15,10 @@ export function testOptions(report, options = {}) {
     // One module graph per worker, not per file: re-importing the server (or jsdom) for every file cost
     // more CPU than the tests. Each file still starts its own server and database (decision 049).
     isolate: false,
+    // A hang detector, not a speed budget: on a shared 2-core machine under load a test may take ten
+    // times its idle time, and must still pass (docs/decisions/058-dependable-tests-password-reset-private-files.md).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     ...options,
     reporters: reportDir ? ['default', 'json'] : ['default'],
     outputFile: reportDir ? { json: `${reportDir}/${report}.json` } : {},
@@ -28,8 +32,6 @@ export function testOptions(report, options = {}) {
 export function databaseTestOptions(name, options = {}) {
   return testOptions(`${name}-${databaseDriver()}`, {
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     ...options,
     // Vitest's own exclusions (node_modules) stay when a suite excludes more.
     exclude: [...configDefaults.exclude, ...(options.exclude ?? [])],

@@ -1,8 +1,11 @@
-/** Polls `check` every `everyMs` until it returns true; resolves with the time it took, or throws. */
+/**
+ * Polls `check` every `everyMs` until it returns true; resolves with the time it took, or throws. The
+ * default limit is a hang guard for a busy machine; a promised delay passes its own (decision 058).
+ */
 export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
-  { timeoutMs = 10_000, everyMs = 100 } = {},
+  { timeoutMs = 60_000, everyMs = 100 } = {},
 ): Promise<number> {
   const started = performance.now();
   for (;;) {

@@ -22,10 +22,11 @@ function describeDatabase(config: Config): string {
 
 /**
  * Opens the database the server would open (DATABASE_URL, else PGlite in DATA_DIR), runs `work` on it
- * and closes it. `mustExist` refuses to create a new embedded database (a backup of nothing).
+ * and closes it. `mustExist` refuses to create a new embedded database (a backup of nothing);
+ * `refuseInUse` refuses an embedded database another process has open, instead of warning.
  */
 export async function withServerDatabase(
-  options: { mustExist: boolean },
+  options: { mustExist: boolean; refuseInUse?: boolean },
   work: (database: DatabaseHandle, name: string) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig();
@@ -35,10 +36,18 @@ export async function withServerDatabase(
     if (options.mustExist && !existsSync(path.join(directory, 'PG_VERSION'))) {
       throw new ToolError(`No embedded database in ${directory} (set DATA_DIR or DATABASE_URL).`);
     }
-    // PGlite has no lock file to check: two processes on one data directory corrupt it.
-    console.warn(
-      `Warning: stop the server first; the embedded database must not be open in another process.`,
-    );
+    // PGlite writes postmaster.pid while open and removes it on close (a kill leaves it behind); it
+    // locks nothing: two processes on one data directory corrupt it.
+    if (options.refuseInUse) {
+      if (existsSync(path.join(directory, 'postmaster.pid')))
+        throw new ToolError(
+          `The embedded database in ${directory} is in use: stop the server first. If no server is ` +
+            'running, the last one was killed: start it and stop it once (Ctrl+C), then run this again.',
+        );
+    } else
+      console.warn(
+        `Warning: stop the server first; the embedded database must not be open in another process.`,
+      );
   }
   const database = await openDatabase(config);
   try {

@@ -27,7 +27,8 @@ export async function http(
       ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    // A hang guard, generous: a busy machine's answer may take seconds (decision 058).
+    signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
   });
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json') && text !== '';

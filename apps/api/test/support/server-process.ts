@@ -65,7 +65,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       ...env,
     },
     readyPath: '/readyz',
-    timeoutMs: 45_000,
+    // A hang guard: a start from the sources is seconds idle, a minute beside other builds (decision 058).
+    timeoutMs: 120_000,
   });
 }
 

@@ -1,7 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, type DatabaseHandle } from '@journey/db';
+import { createDatabase, makePrivateDirectory, type DatabaseHandle } from '@journey/db';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 
@@ -14,14 +13,18 @@ declare module 'fastify' {
 /** Written beside the bundle by the build; absent when running from the sources, which then run initdb. */
 const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
-/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+/**
+ * Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in
+ * DATA_DIR, a new one copied from `template`.
+ */
+export async function openDatabase(config: Config, template = PGLITE_TEMPLATE): Promise<DatabaseHandle> {
   if (config.databaseUrl) return createDatabase({ driver: 'postgres', url: config.databaseUrl });
-  await mkdir(config.dataDir, { recursive: true });
+  // It holds the database and the generated session secret: owner-only (docs/decisions/058-dependable-tests-password-reset-private-files.md).
+  await makePrivateDirectory(config.dataDir);
   return createDatabase({
     driver: 'pglite',
     dataDir: path.join(config.dataDir, 'pglite'),
-    template: PGLITE_TEMPLATE,
+    template,
     thread: true,
   });
 }
