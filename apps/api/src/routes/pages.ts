@@ -54,20 +54,28 @@ function createPageRenderer(options: {
       : renderNow(request, reply, url);
 
   /**
-   * A page path written in another case (`/Admin`, `/MILESTONES/3-x`): its lowercase form, where the
-   * page lives; null for any other path. The router is case-sensitive but the web app's routes are
-   * not, so without this `/Admin` would render the admin shell past the server's guard.
+   * A page path written in another case (`/Admin`, `/MILESTONES/3-x`) or with encoded letters
+   * (`/%61dmin`): its one address, decoded then lowercase (and encoded as a URL again), where the page
+   * lives; null for any other path. The router decodes and is case-sensitive, the web app's routes
+   * match the decoded path in any case, so without this `/Admin` or `/%61dmin` would reach the admin
+   * shell past the server's guard (docs/decisions/003-page-path-case.md).
    */
-  const lowercasePagePath = (pathname: string): string | null => {
-    const lower = pathname.toLowerCase();
-    return lower !== pathname && web.ssr.pageAt(lower) ? lower : null;
+  const canonicalPagePath = (pathname: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    const canonical = encodeURI(decoded.toLowerCase());
+    return canonical !== pathname && web.ssr.pageAt(decoded.toLowerCase()) ? canonical : null;
   };
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url;
     const pathname = url.split('?', 1)[0] ?? '/';
-    const lowercase = lowercasePagePath(pathname);
-    if (lowercase !== null) return reply.redirect(lowercase + url.slice(pathname.length), 301);
+    const canonical = canonicalPagePath(pathname);
+    if (canonical !== null) return reply.redirect(canonical + url.slice(pathname.length), 301);
     try {
       // Every anonymous visitor of a shared page (the landing page, a milestone page) gets the same
       // HTML: render it once per data version, from its path and the query parameters it declares

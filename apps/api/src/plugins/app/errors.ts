@@ -6,7 +6,11 @@ import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE } from '../../trpc/errors';
 import { JSON_REQUIRED_MESSAGE } from './cross-site';
 
+/** A path parameter past the router's 5,000 characters (a tRPC batch): the message never echoes it. */
+export const URI_TOO_LONG_MESSAGE = 'The address is too long.';
+
 const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: URI_TOO_LONG_MESSAGE,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: JSON_REQUIRED_MESSAGE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object.',
