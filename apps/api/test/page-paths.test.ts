@@ -88,6 +88,15 @@ describe('page paths in another case', () => {
     }
   });
 
+  it('answers 414 to a tRPC path over the router limit with the web build served too, not 403', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await server.app.inject({ method, url: `/api/trpc/${'a'.repeat(6000)}` });
+      expect(response.statusCode, method).toBe(414);
+    }
+    const response = await get(`/api/trpc/${'a'.repeat(6000)}`);
+    expect(response.json()).toEqual({ message: 'The address is too long.' });
+  });
+
   it('answers an unknown path in capitals with the not-found page (404), not a redirect', async () => {
     const response = await get('/Nowhere');
     expect(response.statusCode).toBe(404);
