@@ -1,7 +1,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import type { pino } from 'pino';
 import type { Config, TrustProxy } from './config';
-import { describeError } from './plugins/app/errors';
+import { describeError, MAX_PARAM_LENGTH } from './plugins/app/errors';
 import { FrontDoor } from './http/front-door';
 import { logDestination, loggingOptions, requestLineLogger } from './plugins/app/logging';
 
@@ -88,7 +88,7 @@ export function createInstance(config: Config, options: InstanceOptions) {
     // Ready cached reads are answered before Fastify (http/front-door.ts).
     serverFactory: frontDoor.serverFactory,
     // tRPC batches name every procedure in one path segment.
-    routerOptions: { maxParamLength: 5000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // While closing, a request already on an open connection is answered (with `Connection: close`)
     // rather than refused with Fastify's own 503 body: new connections are refused anyway.
     return503OnClosing: false,

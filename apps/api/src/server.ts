@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import { loadWebBuild } from './http/ssr-module';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './features/auth/login-rate-limit';
+import { REGISTER_RATE_LIMIT, type RegisterRateLimit } from './features/auth/register-rate-limit';
 import { DEFAULT_SIGNUP_RATE_LIMIT, type SignupRateLimit } from './features/subscribers/signup-rate-limit';
 import * as app from './plugins/app';
 import * as external from './plugins/external';
@@ -17,6 +18,7 @@ export interface ServerOptions extends InstanceOptions {
   database?: DatabaseHandle;
   loginRateLimit?: LoginRateLimit;
   signupRateLimit?: SignupRateLimit;
+  registerRateLimit?: RegisterRateLimit;
   /** The first retry's delay after a temporary mail failure (tests shorten it). */
   mailRetryBaseMs?: number;
   /** The clock (tests fix it); by default the system's. */
@@ -47,6 +49,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.authenticate);
   await server.register(app.trpcContext, {
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    registerRateLimit: options.registerRateLimit ?? REGISTER_RATE_LIMIT,
     signupRateLimit: options.signupRateLimit ?? {
       ...DEFAULT_SIGNUP_RATE_LIMIT,
       perIp: config.mail.signupsPerIp,

@@ -481,3 +481,32 @@ describe('guessing the current password', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('caching of what only the admin may read', () => {
+  const admin = useAdminServer();
+
+  it('sends every signed-in API answer with Cache-Control: no-store', async () => {
+    await call(admin.server.app, 'POST', '/api/subscribers', { email: 'reader@example.com', consent: true });
+    for (const url of [
+      '/api/user',
+      '/api/admin/subscribers.csv',
+      '/api/admin/broadcasts',
+      '/api/revenues/all',
+      '/api/admin/revenue/deleted',
+      '/api/trpc/subscribers.page',
+      '/api/trpc/subscribers.list',
+      '/api/trpc/newsletter.outbox',
+      '/api/trpc/auth.me',
+    ]) {
+      const response = await admin.call('GET', url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('leaves the public reads revalidated, for the admin too', async () => {
+    for (const url of ['/api/revenue', '/api/milestones', '/api/settings']) {
+      expect((await admin.call('GET', url)).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});

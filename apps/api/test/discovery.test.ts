@@ -1,4 +1,4 @@
-import { LEGAL_PAGES, milestonePath } from '@journey/contracts';
+import { escapeMarkup, LEGAL_PAGES, milestonePath } from '@journey/contracts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
@@ -9,7 +9,12 @@ const parser = new XMLParser({
   // One element or many, always a list, so a feed of one item reads like a feed of three.
   isArray: (name, jpath) =>
     ['item', 'entry', 'url'].includes(name) || (String(jpath).startsWith('feed.') && name === 'link'),
+  // RSS titles write & < > as hexadecimal character references (the RSS Best Practices Profile).
+  htmlEntities: true,
 });
+
+/** What an RSS reader renders as a description's HTML to show `text`: the text escaped, its lines kept. */
+const descriptionHtml = (text: string) => escapeMarkup(text).replace(/\r?\n/g, '<br />');
 
 /** Parses with a real XML parser after checking the document is well-formed. */
 function parseXml(body: string) {
@@ -91,7 +96,14 @@ describe('feeds, sitemap and robots.txt', () => {
     // Nothing the milestones hold reaches the XML unescaped.
     expect(rss.body).not.toContain('<b>');
     expect(rss.body).not.toContain('<script>');
-    expect(rss.body).toContain('First &lt;b&gt;paying&lt;/b&gt; customer &amp; &quot;more&quot;');
+    // A title is plain text, its & < > as hexadecimal references, which the most readers show as
+    // text; a description is HTML, escaped once more for XML, so the markup in the text shows as text.
+    expect(rss.body).toContain(
+      '<title>First &#x3C;b&#x3E;paying&#x3C;/b&#x3E; customer &#x26; "more"</title>',
+    );
+    expect(rss.body).toContain(
+      '<description>Tom &amp;amp; Jerry&amp;apos;s &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; agency paid the first invoice.</description>',
+    );
 
     const document = parseXml(rss.body);
     expect(document.rss['@version']).toBe('2.0');
@@ -108,7 +120,7 @@ describe('feeds, sitemap and robots.txt', () => {
       expect(item.link.startsWith(permalink)).toBe(true);
       expect(item.guid['#text']).toBe(item.link);
       expect(item.guid['@isPermaLink']).toBe('true');
-      expect(item.description).toBe(milestone.description);
+      expect(item.description).toBe(descriptionHtml(milestone.description));
       expect(new Date(item.pubDate).toISOString()).toBe(milestone.date);
     }
     expect(channel.item[1].link).toBe(

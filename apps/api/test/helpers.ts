@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { LoginRateLimit } from '../src/features/auth/login-rate-limit';
+import type { RegisterRateLimit } from '../src/features/auth/register-rate-limit';
 import type { SignupRateLimit } from '../src/features/subscribers/signup-rate-limit';
 import { buildServer, type ConnectionTimeouts } from '../src/server';
 
@@ -22,6 +23,7 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   loginRateLimit?: LoginRateLimit;
   signupRateLimit?: SignupRateLimit;
+  registerRateLimit?: RegisterRateLimit;
   mailRetryBaseMs?: number;
   logStream?: NodeJS.WritableStream;
   now?: () => Date;
@@ -46,6 +48,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.signupRateLimit ? { signupRateLimit: options.signupRateLimit } : {}),
+    ...(options.registerRateLimit ? { registerRateLimit: options.registerRateLimit } : {}),
     ...(options.mailRetryBaseMs ? { mailRetryBaseMs: options.mailRetryBaseMs } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),

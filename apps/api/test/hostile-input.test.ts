@@ -1,6 +1,7 @@
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
 import { MAX_TRPC_BATCH } from '@journey/contracts/constants';
+import { URI_TOO_LONG_MESSAGE } from '../src/plugins/app/errors';
 import { call, useAdminServer } from './helpers';
 
 const admin = useAdminServer();
@@ -129,6 +130,27 @@ describe('hostile input found by fuzzing', () => {
     const response = await call(admin.server.app, 'GET', `/api/trpc/${'a'.repeat(6000)}`);
     expect(response.statusCode).toBe(414);
     expect(Object.keys(response.json())).toEqual(['message']);
+  });
+
+  it('answers 414 to a long procedure path whatever the method and origin, without echoing it', async () => {
+    for (const tail of ['a'.repeat(5001), 'revenue.summary,'.repeat(400), 'a.'.repeat(3000)]) {
+      for (const [method, headers] of [
+        ['GET', {}],
+        ['POST', { 'content-type': 'application/json' }],
+        ['POST', { 'content-type': 'application/json', origin: 'https://evil.example' }],
+        ['POST', { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }],
+        ['DELETE', { cookie: admin.cookie }],
+      ] as const) {
+        const response = await admin.server.app.inject({
+          method,
+          url: `/api/trpc/${tail}`,
+          headers,
+          ...(method === 'POST' ? { payload: '{}' } : {}),
+        });
+        expect(response.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(414);
+        expect(response.json()).toEqual({ message: URI_TOO_LONG_MESSAGE });
+      }
+    }
   });
 });
 

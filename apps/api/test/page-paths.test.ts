@@ -66,6 +66,37 @@ describe('page paths in another case', () => {
     expect(second.headers.location).toBe('/auth');
   });
 
+  it.each([
+    ['/%61dmin', '/admin'],
+    ['/%41dmin', '/admin'],
+    ['/%61%64%6D%69%6E?tab=revenue', '/admin?tab=revenue'],
+    ['/a%75th', '/auth'],
+    ['/%2561dmin', null],
+  ])('%s, percent-encoded, follows the rules of its decoded path', async (url, location) => {
+    const response = await get(url);
+    if (location === null) {
+      // Encoded twice it names no page: the not-found page, never the admin's.
+      expect(response.statusCode).toBe(404);
+      return;
+    }
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+    const landed = await get(location);
+    if (location.startsWith('/admin')) {
+      expect(landed.statusCode).toBe(302);
+      expect(landed.headers.location).toBe('/auth');
+    }
+  });
+
+  it('answers 414 to a tRPC path over the router limit with the web build served too, not 403', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await server.app.inject({ method, url: `/api/trpc/${'a'.repeat(6000)}` });
+      expect(response.statusCode, method).toBe(414);
+    }
+    const response = await get(`/api/trpc/${'a'.repeat(6000)}`);
+    expect(response.json()).toEqual({ message: 'The address is too long.' });
+  });
+
   it('answers an unknown path in capitals with the not-found page (404), not a redirect', async () => {
     const response = await get('/Nowhere');
     expect(response.statusCode).toBe(404);

@@ -104,6 +104,66 @@ describe('admin tables: server-side sort, filter and keyset pages', () => {
     expect(badSort.body.error?.errors?.sort).toMatch(/^Sort must be one of/);
   });
 
+  it('refuses crafted cursors on every sort of every table with 400 naming the cursor', async () => {
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const crafted = [
+      ['notadate', 1],
+      [true, 1],
+      [false, 1],
+      [1.5, 1],
+      [1, 2 ** 31],
+      ['a', 2 ** 31],
+      ['a', -(2 ** 31) - 1],
+      ['a', 1.5],
+      [1e300, 1],
+      [-1, 1],
+      ['9999999999999999', 1],
+      ['2024-02-30', 1],
+      ['x\u0000y', 1],
+      [{}, 1],
+      [[], 1],
+      ['a', 1, 2],
+      'not json',
+    ].map((value) => (typeof value === 'string' ? Buffer.from(value).toString('base64url') : cursor(value)));
+    const tables = {
+      'revenue.page': ['date', 'amount', 'source', 'description'],
+      'milestones.page': ['day', 'title', 'date', 'isRevenue'],
+      'experiments.page': ['title', 'status', 'projectCount', 'createdAt'],
+      'subscribers.page': ['email', 'consent', 'status', 'createdAt'],
+    };
+    const failures: string[] = [];
+    for (const [procedure, sorts] of Object.entries(tables)) {
+      for (const sort of sorts) {
+        for (const forged of crafted) {
+          const input = encodeURIComponent(JSON.stringify({ sort, cursor: forged }));
+          const response = await admin.call('GET', `/api/trpc/${procedure}?input=${input}`);
+          const decoded = Buffer.from(forged, 'base64url').toString();
+          if (response.statusCode === 200) continue; // a value the column can hold: a page after it
+          if (response.statusCode !== 400 || response.json().error?.errors?.cursor !== 'Invalid cursor.')
+            failures.push(`${procedure} ${sort} ${decoded}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses a cursor whose value the sorted column cannot hold, and keeps the ones it can', async () => {
+    const input = (sort: string, value: unknown, id = 1) =>
+      encodeURIComponent(
+        JSON.stringify({ sort, cursor: Buffer.from(JSON.stringify([value, id])).toString('base64url') }),
+      );
+    for (const [sort, bad, good] of [
+      ['date', 'notadate', '2024-01-01T00:00:00.000Z'],
+      ['amount', true, '12.50'],
+      ['source', 5, 'ai'],
+    ] as const) {
+      const refused = await admin.call('GET', `/api/trpc/revenue.page?input=${input(sort, bad)}`);
+      expect(refused.statusCode, `${sort} ${String(bad)}`).toBe(400);
+      const kept = await admin.call('GET', `/api/trpc/revenue.page?input=${input(sort, good)}`);
+      expect(kept.statusCode, `${sort} ${good}`).toBe(200);
+    }
+  });
+
   it('is for the admin only, while the REST list still answers the whole array', async () => {
     const anonymous = await call(admin.server.app, 'GET', '/api/trpc/revenue.page');
     expect(anonymous.statusCode).toBe(401);

@@ -360,7 +360,7 @@ describe('the public cache', () => {
     expect(anonymous.body).toContain('"auth.me":null');
     expect(anonymous.body).not.toContain('"username"');
     const adminRead = await admin.call('GET', '/api/revenues/all');
-    expect(adminRead.headers['cache-control']).toBe('private, no-cache');
+    expect(adminRead.headers['cache-control']).toBe('no-store');
   });
 
   it('compresses the answers with brotli or gzip as the client accepts', async () => {

@@ -23,9 +23,10 @@ import { serializeState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
 // Every page shows the owner's settings (name, links): a page kept in the public cache is also built from them.
-const pageInfo = ({ path, publicTables }: PageRoute): PageInfo => ({
+const pageInfo = ({ path, publicTables, query }: PageRoute): PageInfo => ({
   path,
   publicTables: publicTables && [...new Set([...publicTables, 'settings' as const])],
+  query: query ?? [],
 });
 
 /** Every page but the not-found one, for Fastify to register. */

@@ -14,9 +14,68 @@ import {
   type SortDirection,
 } from './page-orders';
 
+/**
+ * What the column a table is sorted by holds, so a cursor's value can be checked before it reaches
+ * the database (docs/decisions/057-render-limits-and-http-hardening.md): a value the column cannot
+ * hold (`["notadate",1]` on a date, an id past int4) is a 400, never a database error.
+ */
+export type CursorKind = 'text' | 'integer' | 'money' | 'instant';
+
+const INT4_MIN = -(2 ** 31);
+const INT4_MAX = 2 ** 31 - 1;
+const isInt4 = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= INT4_MIN && value <= INT4_MAX;
+/** numeric(14,2) as the database writes it. */
+const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
+/** A timestamp as `Date.toISOString` writes it, the form the server's cursors carry. */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+const CURSOR_VALUE_CHECKS: Record<CursorKind, (value: unknown) => boolean> = {
+  // PostgreSQL's text holds no NUL character.
+  text: (value) => typeof value === 'string' && !value.includes('\u0000'),
+  integer: isInt4,
+  money: (value) => typeof value === 'string' && MONEY.test(value),
+  instant: (value) => {
+    if (typeof value !== 'string') return false;
+    const day = INSTANT.exec(value)?.[1];
+    const time = Date.parse(value);
+    // A calendar day that exists (not 2024-02-30, which Date.parse moves to March).
+    return day !== undefined && Number.isFinite(time) && new Date(time).toISOString().startsWith(day);
+  },
+};
+
+/** The JSON a cursor's base64url text holds; undefined when it holds none. */
+function cursorJson(text: string): unknown {
+  if (!/^[\w-]*$/.test(text)) return undefined;
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `cursor` is `[value, id]` with a value a column of `kind` holds (or null) and an int4 id. */
+export function isCursorFor(cursor: string, kind: CursorKind): boolean {
+  const parsed = cursorJson(cursor);
+  if (!Array.isArray(parsed) || parsed.length !== 2) return false;
+  const [value, id] = parsed as unknown[];
+  return isInt4(id) && (value === null || CURSOR_VALUE_CHECKS[kind](value));
+}
+
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 export const SEARCH_MAX = 200;
+
+/** A page request's cursor must suit the column it sorts by (see CursorKind). */
+function cursorSuitsSort<S extends string>(kinds: Record<S, CursorKind>) {
+  return (page: { sort: S; cursor?: string | null | undefined }, ctx: z.RefinementCtx) => {
+    if (page.cursor && !isCursorFor(page.cursor, kinds[page.sort]))
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor.' });
+  };
+}
 
 /** The fields of every admin table's page request: see pageInput. */
 function pageShape<const C extends readonly [string, ...string[]]>(
@@ -57,9 +116,11 @@ const firstPage = <S extends string>(defaults: PageDefaults<S>) => ({
 export function pageInput<const C extends readonly [string, ...string[]]>(
   columns: C,
   defaults: PageDefaults<C[number]>,
+  kinds: Record<C[number], CursorKind>,
 ) {
   return z
     .object(pageShape(columns, defaults), { error: 'Expected a JSON object.' })
+    .superRefine(cursorSuitsSort(kinds))
     .default(firstPage(defaults));
 }
 
@@ -87,13 +148,28 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const revenuePageInput = pageInput(REVENUE_SORTS, REVENUE_PAGE_DEFAULTS);
+export const revenuePageInput = pageInput(REVENUE_SORTS, REVENUE_PAGE_DEFAULTS, {
+  date: 'instant',
+  amount: 'money',
+  source: 'text',
+  description: 'text',
+});
 export type RevenuePageRequest = PageRequest<(typeof REVENUE_SORTS)[number]>;
 
-export const milestonePageInput = pageInput(MILESTONE_SORTS, MILESTONE_PAGE_DEFAULTS);
+export const milestonePageInput = pageInput(MILESTONE_SORTS, MILESTONE_PAGE_DEFAULTS, {
+  day: 'integer',
+  title: 'text',
+  date: 'instant',
+  isRevenue: 'integer',
+});
 export type MilestonePageRequest = PageRequest<(typeof MILESTONE_SORTS)[number]>;
 
-export const experimentPageInput = pageInput(EXPERIMENT_SORTS, EXPERIMENT_PAGE_DEFAULTS);
+export const experimentPageInput = pageInput(EXPERIMENT_SORTS, EXPERIMENT_PAGE_DEFAULTS, {
+  title: 'text',
+  status: 'text',
+  projectCount: 'integer',
+  createdAt: 'instant',
+});
 export type ExperimentPageRequest = PageRequest<(typeof EXPERIMENT_SORTS)[number]>;
 
 /** The subscribers' page, which may also be narrowed to one status. */
@@ -107,6 +183,7 @@ export const subscriberPageInput = z
     },
     { error: 'Expected a JSON object.' },
   )
+  .superRefine(cursorSuitsSort({ email: 'text', consent: 'integer', status: 'text', createdAt: 'instant' }))
   .default(firstPage(SUBSCRIBER_PAGE_DEFAULTS));
 export type SubscriberPageRequest = PageRequest<(typeof SUBSCRIBER_SORTS)[number]> & {
   status?: SubscriberStatus;

@@ -205,6 +205,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Two writes of the same rows at once that the database could not both apply: a unique violation, a
+ * serialization failure, a deadlock, a lock not available. Thrown on purpose as WriteConflictError too.
+ * The API answers 409 (docs/decisions/057-render-limits-and-http-hardening.md).
+ */
+const CONFLICT_CODES = new Set(['23505', '40001', '40P01', '55P03']);
+
+/** A write found its row changed under it by another at the same time (see isWriteConflict). */
+export class WriteConflictError extends Error {
+  constructor(message = 'another write changed the row at the same time') {
+    super(message);
+  }
+}
+
+export function isWriteConflict(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof WriteConflictError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True when an error is a unique-constraint violation (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {

@@ -1,6 +1,6 @@
 import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import { WriteConflictError, type Database } from './client';
 import { recordRevenueChange } from './revenue-history';
 import { storedSnapshotOf, snapshotSql, toRevenue, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenues } from './schema';
@@ -47,6 +47,16 @@ function rowsOf(result: unknown): unknown[] {
   return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
 }
 
+/** Serialises the changes of one entry (edit, delete, undo), so none reads a change another is making. */
+const ENTRY_LOCK = 727_019;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Waits for the other changes of entry `id` under way, until this transaction ends. */
+async function lockEntry(tx: Transaction, id: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ENTRY_LOCK}, ${id})`);
+}
+
 /** The edited entry, or null when the id names none. An edit that changes nothing records nothing. */
 export function updateRevenue(
   db: Database,
@@ -55,6 +65,7 @@ export function updateRevenue(
   options: ChangeOptions = {},
 ): Promise<Revenue | null> {
   return db.transaction(async (tx) => {
+    await lockEntry(tx, id);
     const [old] = await tx.select().from(revenues).where(eq(revenues.id, id)).for('update');
     if (!old) return null;
     const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
@@ -77,6 +88,7 @@ export function updateRevenue(
 /** False when the id names no entry. */
 export function deleteRevenue(db: Database, id: number, options: ChangeOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockEntry(tx, id);
     const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
     if (!row) return false;
     await recordRevenueChange(tx, {
@@ -117,9 +129,6 @@ function restoredColumns(snapshot: StoredSnapshot) {
   };
 }
 
-/** Serialises undos of one entry, so two at once never undo the same change twice. */
-const UNDO_LOCK = 727_019;
-
 /**
  * Reverts the entry's newest change and records that as a change of its own (`undoOf` set, published):
  * an update's before values come back, a deleted entry returns with its id, a created one is deleted.
@@ -131,7 +140,8 @@ export function undoLastRevenueChange(
   reason?: string | null,
 ): Promise<RevenueChange | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${UNDO_LOCK}, ${id})`);
+    // Two undos at once never undo the same change twice, nor an undo a change a delete is making.
+    await lockEntry(tx, id);
     const [last] = await tx
       .select()
       .from(revenueChanges)
@@ -144,7 +154,7 @@ export function undoLastRevenueChange(
     const restore = last.before as StoredSnapshot | null;
     if (!restore) {
       const [row] = await tx.delete(revenues).where(eq(revenues.id, id)).returning();
-      if (!row) throw new Error(`revenue entry ${id} is missing after its last change`);
+      if (!row) throw new WriteConflictError(`revenue entry ${id} is missing after its last change`);
       return recordRevenueChange(tx, {
         ...undo,
         action: 'delete',
@@ -169,7 +179,8 @@ export function undoLastRevenueChange(
     }
     const [old] = await tx.select().from(revenues).where(eq(revenues.id, id)).for('update');
     const [row] = await tx.update(revenues).set(values).where(eq(revenues.id, id)).returning();
-    if (!old || !row) throw new Error(`revenue entry ${id} is missing after its last change`);
+    // Deleted meanwhile by a write that does not take the entry's lock (an import's undo, psql).
+    if (!old || !row) throw new WriteConflictError(`revenue entry ${id} is missing after its last change`);
     return recordRevenueChange(tx, {
       ...undo,
       action: 'update',

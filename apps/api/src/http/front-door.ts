@@ -35,7 +35,7 @@ function rawHeaders(headers: Record<string, string>, length: number): string[] {
 }
 
 export class FrontDoor {
-  /** Exact path (no query string) → the ready answer, if any. */
+  /** Path → the ready answer, if any: these reads take no input, so their query string changes nothing. */
   readonly #reads = new Map<string, () => CachedResponse | undefined>();
   /** One child logger per path and status: pino serialises a child's fields once, not on every line. */
   readonly #lines = new Map<string, pino.Logger>();
@@ -76,7 +76,9 @@ export class FrontDoor {
   /** True when the request was answered here. */
   #answer(request: IncomingMessage, response: ServerResponse): boolean {
     if (!this.#open || request.method !== 'GET' || request.url === undefined) return false;
-    const cached = this.#reads.get(request.url)?.();
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    const cached = this.#reads.get(path)?.();
     if (!cached) return false;
     const started = performance.now();
     this.answered++;
@@ -85,7 +87,7 @@ export class FrontDoor {
     const length = Buffer.byteLength(answer.body);
     response.writeHead(answer.status, ['x-request-id', requestId, ...rawHeaders(answer.headers, length)]);
     response.end(answer.body);
-    this.#lineLogger(request.url, answer.status)?.info(
+    this.#lineLogger(path, answer.status)?.info(
       { reqId: requestId, responseTime: performance.now() - started },
       'request completed',
     );

@@ -11,6 +11,8 @@ export interface PageInfo {
   path: string;
   /** Every anonymous visitor sees the page alike; it is built from these tables. */
   publicTables?: readonly PublicTable[] | undefined;
+  /** The query parameters a shared copy depends on: its cache key and render URL hold these alone. */
+  query?: readonly string[] | undefined;
 }
 
 export interface RenderInput {

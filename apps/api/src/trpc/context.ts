@@ -13,6 +13,8 @@ export interface Services {
   mail: MailService;
   /** Sign-ups per IP address, checked inside the subscribe procedure. */
   checkSignupRate: (request: FastifyRequest) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Registrations per IP address, checked inside the register procedure. */
+  checkRegisterRate: (request: FastifyRequest) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Login limits, checked inside the login procedure for REST and tRPC alike. */
   checkLoginRate: (
     request: FastifyRequest,

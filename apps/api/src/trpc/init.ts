@@ -1,4 +1,4 @@
-import { InvalidCursorError, isDatabaseUnavailable } from '@journey/db';
+import { InvalidCursorError, isDatabaseUnavailable, isWriteConflict } from '@journey/db';
 import { currentUser, SIGN_IN_REQUIRED_MESSAGE } from '../features/auth/current-user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -48,7 +48,14 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns known failures into their status for every procedure: 503 without a database, 400 for a bad cursor. */
+/** Two changes of one row at once that could not both apply (docs/decisions/057-render-limits-and-http-hardening.md). */
+export const WRITE_CONFLICT_MESSAGE =
+  'Another change to this entry was made at the same time. Reload and try again.';
+
+/**
+ * Turns known failures into their status for every procedure: 503 without a database, 400 for a bad
+ * cursor, 409 for a write that met another of the same row.
+ */
 const knownErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
@@ -60,6 +67,10 @@ const knownErrors = t.middleware(async ({ next }) => {
   }
   if (!result.ok && result.error.cause instanceof InvalidCursorError) {
     throw fieldError('BAD_REQUEST', 'cursor', 'Invalid cursor.');
+  }
+  // A procedure's own 409 (a duplicate it names) has its code already; only the unexpected ones are mapped.
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isWriteConflict(result.error.cause)) {
+    throw new TRPCError({ code: 'CONFLICT', message: WRITE_CONFLICT_MESSAGE, cause: result.error });
   }
   return result;
 });

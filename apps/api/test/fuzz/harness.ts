@@ -28,6 +28,7 @@ export function useFuzzServer(): FuzzServer {
       loginRateLimit: { perIp: 1_000_000, perUsername: 1_000_000, windowMs: 60_000 },
       // Every fuzzed sign-up is checked, not refused by the limit per IP address first.
       signupRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
+      registerRateLimit: { perIp: 1_000_000, windowMs: 60_000 },
     });
     state.cookie = await registerAdmin(state.server.app);
     // The settings row is stored at the first read, as on any server that served a page: the reads

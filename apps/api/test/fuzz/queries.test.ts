@@ -57,6 +57,41 @@ const READ_RUNS = Math.ceil(RUNS / 2);
 
 const VALID_PAGE = { sort: 'date', direction: 'desc', limit: 10, q: 'fine' };
 
+/** Every column each table sorts by, for the crafted cursors below. */
+const SORTS: Record<(typeof PAGES)[number], readonly string[]> = {
+  'revenue.page': ['date', 'amount', 'source', 'description'],
+  'milestones.page': ['day', 'title', 'date', 'isRevenue'],
+  'experiments.page': ['title', 'status', 'projectCount', 'createdAt'],
+  'subscribers.page': ['email', 'consent', 'status', 'createdAt'],
+};
+
+/** A JSON value a hand-made cursor might hold in either place: near a real one, or far from it. */
+const cursorPart = fc.oneof(
+  fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
+  fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 1.5, 1e300, -0, 0),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    'notadate',
+    '2024-02-30',
+    '2024-01-01',
+    '2024-01-01T00:00:00.000Z',
+    '12.50',
+    '1e5',
+    'x\u0000',
+  ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  hostileString,
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
+/** `[value, id]` (sometimes with more or fewer items), as base64url JSON like the server's own cursors. */
+const craftedCursor = fc
+  .array(cursorPart, { minLength: 1, maxLength: 3 })
+  .chain((parts) => fc.constantFrom(parts, [parts[0], 1], [parts[0], parts[1] ?? 1]))
+  .map((parts) => Buffer.from(JSON.stringify(parts)).toString('base64url'));
+
 /** Signed in for most runs; the others carry no cookie or a forged one. */
 const session = fc.oneof(
   { arbitrary: fc.constant<string | undefined>('admin'), weight: 3 },
@@ -103,6 +138,44 @@ describe('query strings of reads', () => {
       PROPERTY_TIMEOUT_MS,
     );
   }
+
+  it(
+    'tRPC pages with crafted cursors on every sort',
+    () =>
+      assertNoHarm(fuzz, {
+        label: 'tRPC *.page (crafted cursors)',
+        stats,
+        trpc: true,
+        readOnly: true,
+        arbitrary: fc.constantFrom(...PAGES).chain((procedure) =>
+          fc.record({
+            procedure: fc.constant(procedure),
+            sort: fc.constantFrom(...SORTS[procedure]),
+            direction: fc.constantFrom('asc', 'desc'),
+            cursor: craftedCursor,
+          }),
+        ),
+        request: ({ procedure, sort, direction, cursor }) => ({
+          method: 'GET',
+          url: `/api/trpc/${procedure}?input=${encode(JSON.stringify({ sort, direction, cursor }))}`,
+          cookie: fuzz.cookie,
+        }),
+        mayAccept: () => true,
+        runs: READ_RUNS,
+        examples: [
+          ['notadate', 1],
+          [true, 1],
+          ['a', 2 ** 31],
+          [1.5, 1],
+        ].map((parts) => ({
+          procedure: 'revenue.page' as const,
+          sort: 'date',
+          direction: 'desc' as const,
+          cursor: Buffer.from(JSON.stringify(parts)).toString('base64url'),
+        })),
+      }),
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it(
     'tRPC queries and batches with any query string',

@@ -46,6 +46,12 @@ export interface PageRouteDefinition<TParams, TQueries extends Record<string, Pa
    * write to one of these tables.
    */
   publicTables?: readonly PublicTable[];
+  /**
+   * The query parameters the shared copy of a `publicTables` page depends on (none so far): the server
+   * keeps one copy per path and these, and renders it from them alone, so `?utm_source=…` or a
+   * cache-buster is the page already kept (docs/decisions/057-render-limits-and-http-hardening.md).
+   */
+  query?: readonly string[];
   /** The queries the server answers before rendering, so the HTML holds their data. */
   queries?: (trpc: PageTrpc, params: TParams) => TQueries;
   /** Where the page lives when it was reached at another address (a milestone's old slug). */

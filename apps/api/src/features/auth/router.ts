@@ -57,6 +57,11 @@ export const authRouter = router({
     .input(registerInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
+      await enforceRegisterRate(ctx);
+      // A closed registration is refused before the password costs a hash; registerUser checks
+      // again in its transaction, for two first registrations at once.
+      if (!ctx.config.allowRegistration && (await countUsers(ctx.database.db)) > 0)
+        throw registrationClosed();
       const passwordHash = await hashPassword(input.password);
       const result = await registerUser(
         ctx.database.db,
@@ -64,8 +69,7 @@ export const authRouter = router({
         { openToAll: ctx.config.allowRegistration },
       );
       if (!result.ok) {
-        if (result.reason === 'closed')
-          throw new TRPCError({ code: 'FORBIDDEN', message: 'Registration is closed' });
+        if (result.reason === 'closed') throw registrationClosed();
         if (result.reason === 'username_taken')
           throw fieldError('CONFLICT', 'username', 'Username already exists');
         throw fieldError('CONFLICT', 'email', 'Email is already registered');
@@ -110,6 +114,18 @@ export const authRouter = router({
       await endSession(ctx.req);
     }),
 });
+
+const registrationClosed = () => new TRPCError({ code: 'FORBIDDEN', message: 'Registration is closed' });
+
+async function enforceRegisterRate(ctx: Context): Promise<void> {
+  const limit = await ctx.checkRegisterRate(ctx.req);
+  if (limit.allowed) return;
+  ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many registration attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
+  });
+}
 
 async function enforceLoginRate(ctx: Context, username: string): Promise<void> {
   const limit = await ctx.checkLoginRate(ctx.req, username);

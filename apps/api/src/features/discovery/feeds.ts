@@ -27,17 +27,42 @@ function newestDate(milestones: Milestone[]): Date {
   return new Date(milestones[0]?.date ?? DATE_MIN);
 }
 
+/**
+ * RSS leaves open whether a reader shows a title as text or as HTML
+ * (docs/decisions/057-render-limits-and-http-hardening.md): a title is plain text with & < > written as
+ * hexadecimal character references, the form the RSS Best Practices Profile finds the most readers show
+ * as text, and a description is HTML (the text escaped, its lines kept), escaped once more for XML.
+ */
+const PLAIN_TEXT_REFERENCES: Record<string, string> = {
+  '&amp;': '&#x26;',
+  '&lt;': '&#x3C;',
+  '&gt;': '&#x3E;',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+
+function plainTextElement(name: string, text: string): string {
+  const escaped = escapeMarkup(text).replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (entity) => PLAIN_TEXT_REFERENCES[entity] ?? entity,
+  );
+  return `<${name}>${escaped}</${name}>`;
+}
+
+/** Text as HTML that shows it: escaped, with its line breaks. */
+const textAsHtml = (text: string) => escapeMarkup(text).replace(/\r?\n/g, '<br />');
+
 /** RSS 2.0 of the given milestones, in the order given (newest first). */
 export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
   const items = milestones.map((milestone) => {
     const link = site.origin + milestonePath(milestone);
     return [
       '<item>',
-      element('title', milestone.title),
+      plainTextElement('title', milestone.title),
       element('link', link),
       `<guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
       element('pubDate', new Date(milestone.date).toUTCString()),
-      element('description', milestone.description),
+      element('description', textAsHtml(milestone.description)),
       '</item>',
     ].join('');
   });
@@ -45,9 +70,9 @@ export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    element('title', titleOf(site)),
+    plainTextElement('title', titleOf(site)),
     element('link', `${site.origin}/`),
-    element('description', DESCRIPTION),
+    element('description', textAsHtml(DESCRIPTION)),
     element('language', 'en'),
     `<atom:link href="${escapeMarkup(site.origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
     element('lastBuildDate', newestDate(milestones).toUTCString()),

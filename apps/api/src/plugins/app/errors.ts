@@ -6,7 +6,13 @@ import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE_MESSAGE, describeTRPCError, INTERNAL_ERROR_MESSAGE } from '../../trpc/errors';
 import { JSON_REQUIRED_MESSAGE } from './cross-site';
 
+/** A path parameter past the router's 5,000 characters (a tRPC batch): the message never echoes it. */
+export const URI_TOO_LONG_MESSAGE = 'The address is too long.';
+/** The router's `maxParamLength` (server-options.ts): a longer path matches no route with a parameter. */
+export const MAX_PARAM_LENGTH = 5000;
+
 const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: URI_TOO_LONG_MESSAGE,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: JSON_REQUIRED_MESSAGE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object.',
@@ -59,8 +65,18 @@ export default fp(
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     });
 
+    // No API path is a file: one no route matched (a tRPC path past the router's length limit) would
+    // otherwise fall through to the static files' wildcard, which answers 403 (decision 057). It only
+    // answers 404 or 414, whatever the origin, so the cross-site guard has nothing to keep it from.
+    // Answered on arrival, before a body is read or its type refused.
+    const notFound = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
+    app.all('/api/*', { config: { anySite: true }, onRequest: notFound }, notFound);
+
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
+      // Past the router's parameter limit (server-options.ts) no route could have matched.
+      if (path.length > MAX_PARAM_LENGTH)
+        return reply.status(414).send({ message: URI_TOO_LONG_MESSAGE } satisfies ErrorBody);
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       if (path === '/api' || path.startsWith('/api/') || !wantsPage || !notFoundPage.render) {
         return reply

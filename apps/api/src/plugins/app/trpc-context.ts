@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loginRateChecker, type LoginRateLimit } from '../../features/auth/login-rate-limit';
+import { registerRateChecker, type RegisterRateLimit } from '../../features/auth/register-rate-limit';
 import { signupRateChecker, type SignupRateLimit } from '../../features/subscribers/signup-rate-limit';
 import { contextFactory, type Context } from '../../trpc/context';
 
@@ -11,7 +12,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ loginRateLimit: LoginRateLimit; signupRateLimit: SignupRateLimit }>(
+export default fp<{
+  loginRateLimit: LoginRateLimit;
+  signupRateLimit: SignupRateLimit;
+  registerRateLimit: RegisterRateLimit;
+}>(
   async (app, options) => {
     const createContext = contextFactory({
       config: app.config,
@@ -21,6 +26,7 @@ export default fp<{ loginRateLimit: LoginRateLimit; signupRateLimit: SignupRateL
       mail: app.mail,
       checkSignupRate: signupRateChecker(app, options.signupRateLimit),
       checkLoginRate: loginRateChecker(app, options.loginRateLimit),
+      checkRegisterRate: registerRateChecker(app, options.registerRateLimit),
     });
     app.decorate('createTrpcContext', createContext);
   },
