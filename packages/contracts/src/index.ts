@@ -10,6 +10,7 @@ export * from './errors';
 export * from './experiments';
 export * from './fields';
 export * from './feeds';
+export * from './forecast';
 export * from './format';
 export * from './markup';
 export * from './milestone-path';

@@ -7,6 +7,7 @@ export * from './badge';
 export * from './constants';
 export * from './enums';
 export * from './feeds';
+export * from './forecast';
 export * from './format';
 export * from './markup';
 export * from './milestone-path';
