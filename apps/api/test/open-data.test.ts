@@ -1,3 +1,5 @@
+import { schema } from '@journey/db';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, useAdminServer } from './helpers';
 
@@ -55,10 +57,31 @@ describe('open data', () => {
     expect(summary.bySource).toEqual(revenue.bySource);
     expect(summary.totalRevenue).toBe('1000001050.84');
     expect(summary.bySource).toEqual({ ai: '0.30', passive: '50.55', consulting: '1000000999.99' });
-    expect(summary.percentage).toBeCloseTo(100.000105084, 9);
+    // Exact to the cent (a cent of $1B is 10⁻⁹ %): nine decimals, no floating-point tail.
+    expect(summary.percentage).toBe(100.000105084);
     expect(summary.milestoneCount).toBe(1);
     // The latest date among revenue entries and milestones.
     expect(summary.lastUpdated).toBe('2024-04-20T00:00:00.000Z');
+  });
+
+  it('writes the percentage rounded to nine decimals: $18,991.00 is 0.0018991, not 0.0018991000000000001', async () => {
+    await admin.server.db.delete(schema.revenues).where(sql`true`);
+    try {
+      const created = await admin.call('POST', '/api/revenue', {
+        amount: '18991.00',
+        source: 'ai',
+        description: 'Eight months of sales',
+        date: '2024-05-01',
+      });
+      expect(created.statusCode).toBe(201);
+      const body = (await get('/api/public/summary.json')).body;
+      expect(body).toContain('"percentage":0.0018991,');
+      expect(JSON.parse(body).percentage).toBe(0.0018991);
+    } finally {
+      await admin.server.db.delete(schema.revenues).where(sql`true`);
+      for (const entry of ENTRIES)
+        await admin.call('POST', '/api/revenue', { ...entry, description: SECRET_DESCRIPTION });
+    }
   });
 
   it('lists monthly totals by source in the CSV, every month in between, and no descriptions', async () => {

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './experiments';
 export * from './fields';
 export * from './feeds';
+export * from './forecast';
 export * from './format';
 export * from './markup';
 export * from './messages';

@@ -6,3 +6,9 @@ export const OPEN_DATA_PATHS = {
   ledger: '/api/public/ledger.json',
   ledgerCsv: '/api/public/ledger.csv',
 } as const;
+
+/**
+ * `summary.json`'s `percentage` has nine decimals: a cent of $1B is 10⁻⁹ %, so that is exact and
+ * no finer figure exists (docs/decisions/028-feeds-badge-and-open-data.md).
+ */
+export const PERCENTAGE_DECIMALS = 9;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { perSource } from './enums';
+import { FORECAST_STATUSES } from './forecast';
 import { decimalString } from './fields';
 
 const month = z
@@ -7,27 +9,70 @@ const month = z
   .describe('A calendar month in UTC, YYYY-MM');
 const monthTotal = z.object({ month, total: decimalString });
 
+/**
+ * The trend of monthly revenue (docs/decisions/055-a-trend-not-two-months.md): a least-squares line
+ * through the logarithm of the last six complete months. Rates are fractions (0.18 is +18 % a month).
+ */
+export const revenueGrowthSchema = z.object({
+  /** The trend's monthly growth, rounded to four decimals; null without six complete months, each with revenue. */
+  rate: z.number().nullable(),
+  /** The 80 % confidence interval of that rate (from the slope's t interval). */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** How much of the months' variation (on the log scale) the trend explains, 0 to 1. */
+  rSquared: z.number().nullable(),
+  /** The first and the last month fitted: the six calendar months before the current one. */
+  from: month,
+  to: month,
+  /** Complete months since the first month of revenue (a first month counts when its first entry is on the 1st). */
+  completeMonths: z.number().int().min(0),
+});
+export type RevenueGrowth = z.infer<typeof revenueGrowthSchema>;
+
+/** When the running total passes the target, as a range, or why there is no forecast. */
+const forecastCore = z.object({
+  /** Why there is a forecast or not; `forecast` only when it is meaningful (decision 055). */
+  status: z.enum(FORECAST_STATUSES),
+  /** The likely month the running total passes the target, at the trend; null unless `status` is `forecast` or `reached`. */
+  reachesTargetIn: month.nullable(),
+  /** The earliest and the latest month, at the high and the low end of the rate's 80 % interval; null after `horizon`. */
+  earliest: month.nullable(),
+  latest: month.nullable(),
+  /** The monthly growth (a fraction) that reaches the target by `targetMonth`; null without revenue to grow from. */
+  requiredMonthlyGrowth: z.number().nullable(),
+});
+
+/** One source's own trend and forecast, for the tracker's source filter. */
+export const sourceForecastSchema = z.object({
+  /** The same as `growth.rate`. */
+  monthlyGrowthRate: z.number().nullable(),
+  growth: revenueGrowthSchema,
+  forecast: forecastCore,
+});
+export type SourceForecast = z.infer<typeof sourceForecastSchema>;
+
 /** The figures a skeptic can check (docs/decisions/042-revenue-metrics.md); money as decimal strings. */
 export const revenueMetricsSchema = z.object({
   currentMonth: monthTotal,
   previousMonth: monthTotal,
   bestMonth: monthTotal.nullable(),
-  /** A fraction (0.18 is +18 % a month), or null without three complete months or with a zero base. */
+  /** The trend's monthly growth, `growth.rate` (decision 055; before it, the last against the third-last month). */
   monthlyGrowthRate: z.number().nullable(),
+  growth: revenueGrowthSchema,
   daysElapsed: z.number().int().min(0),
   activeSources: z.number().int().min(0),
   cumulativeTotal: decimalString,
-  forecast: z.object({
+  forecast: forecastCore.extend({
     target: decimalString,
-    /** The month the running total passes the target at the trailing growth rate; null when it never does. */
-    reachesTargetIn: month.nullable(),
     /** The month by which `requiredMonthlyGrowth` reaches the target. */
     targetMonth: month,
-    /** The monthly growth (a fraction) that reaches the target by `targetMonth`; null without a base month. */
-    requiredMonthlyGrowth: z.number().nullable(),
-    /** The running total projected at the growth rate up to `reachesTargetIn` (≤ 120 points); empty without it. */
+    /** The latest month a forecast names: later ones are null (and said as "after" it). */
+    horizon: month,
+    /** The running total projected at the trend up to `reachesTargetIn` (≤ 120 points); empty without it. */
     projection: z.array(monthTotal),
   }),
+  /** Every source's own trend and forecast, so the tracker's filter changes the forecast line too. */
+  bySource: z.object(perSource(() => sourceForecastSchema)),
   /** One sentence per figure above, saying how it is calculated. */
   howCalculated: z.record(z.string(), z.string()),
 });

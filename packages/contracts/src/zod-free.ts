@@ -8,6 +8,7 @@ export * from './constants';
 export * from './dates';
 export * from './enums';
 export * from './feeds';
+export * from './forecast';
 export * from './format';
 export * from './markup';
 export * from './messages';

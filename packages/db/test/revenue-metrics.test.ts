@@ -1,4 +1,4 @@
-import { REVENUE_SOURCES, type RevenueSource } from '@journey/contracts';
+import { perSource, REVENUE_SOURCES, type RevenueSource } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevenue, monthOf, revenueAggregates, type RevenueAggregates } from '../src';
@@ -44,11 +44,26 @@ function expected(entries: Entry[]): RevenueAggregates {
     currentMonth: total(0),
     previousMonth: total(-1),
     bestMonth: best ? { month: best[0], total: money(best[1]) } : null,
-    lastCompleteMonth: total(-1),
-    thirdCompleteMonth: total(-3),
     firstEntryDate: entries.map((entry) => entry.date.slice(0, 10)).sort()[0] ?? null,
     activeSources: active.size,
     cumulative: money(entries.reduce((sum, entry) => sum + cents(entry.amount), 0n)),
+    recentMonths: Array.from({ length: 7 }, (_, index) => {
+      const month = monthOf(NOW, index - 6);
+      const of = (source?: RevenueSource) =>
+        money(
+          entries
+            .filter((entry) => entry.date.slice(0, 7) === month && (!source || entry.source === source))
+            .reduce((sum, entry) => sum + cents(entry.amount), 0n),
+        );
+      return { month, total: of(), bySource: perSource((source) => of(source)) };
+    }),
+    sources: perSource((source) => {
+      const own = entries.filter((entry) => entry.source === source);
+      return {
+        firstEntryDate: own.map((entry) => entry.date.slice(0, 10)).sort()[0] ?? null,
+        cumulative: money(own.reduce((sum, entry) => sum + cents(entry.amount), 0n)),
+      };
+    }),
   };
 }
 

@@ -1,7 +1,17 @@
-import { REVENUE_TARGET } from '@journey/contracts';
+import { PERCENTAGE_DECIMALS, REVENUE_TARGET } from '@journey/contracts';
 import { getRevenueSummary, monthlyRevenueBySource, publicDataFacts, type DatabaseHandle } from '@journey/db';
 import { csvRows } from '../../http/csv';
 import { REVENUE_CSV_COLUMNS, type PublicSummary } from './schemas';
+
+/**
+ * Percent of the target (not capped at 100), for charts, to PERCENTAGE_DECIMALS (nine) decimals.
+ * The percent is cents ÷ target: one correctly rounded division, so the number is the double
+ * nearest that nine-decimal figure and prints as it, with no tail such as 0.0018991000000000001.
+ */
+export function percentOfTarget(total: string): number {
+  const cents = Math.round(Number(total) * 100);
+  return Number((cents / REVENUE_TARGET).toFixed(PERCENTAGE_DECIMALS));
+}
 
 /** `summary.json`: the totals the tracker shows, with the target, as exact decimal strings. */
 export async function publicSummary(database: DatabaseHandle): Promise<PublicSummary> {
@@ -10,8 +20,7 @@ export async function publicSummary(database: DatabaseHandle): Promise<PublicSum
     totalRevenue: summary.totalRevenue,
     bySource: summary.bySource,
     target: REVENUE_TARGET.toFixed(2),
-    // Percent of the target (not capped at 100), for charts; the money itself stays exact above.
-    percentage: (Number(summary.totalRevenue) / REVENUE_TARGET) * 100,
+    percentage: percentOfTarget(summary.totalRevenue),
     milestoneCount: facts.milestoneCount,
     lastUpdated: facts.lastUpdated,
   };

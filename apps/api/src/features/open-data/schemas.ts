@@ -15,7 +15,9 @@ export const REVENUE_CSV_COLUMNS = ['month', 'ai', 'passive', 'consulting', 'tot
 /** `summary.json`: the revenue totals with the target, the milestone count and the latest date. */
 export const publicSummarySchema = revenueSummarySchema.extend({
   target: decimalString,
-  percentage: z.number().describe('Percent of the target reached, not capped'),
+  percentage: z
+    .number()
+    .describe('Percent of the target reached, not capped, to nine decimals (a cent of $1B is 10⁻⁹ %: exact)'),
   milestoneCount: z.number().int().min(0),
   lastUpdated: isoTimestamp.nullable().describe('Date of the latest revenue entry or milestone'),
 });

@@ -86,7 +86,7 @@ export function ogImageTree(input: {
         div({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', marginBottom: 16 }, [
           div({ display: 'flex', alignItems: 'baseline' }, [
             div({ fontSize: 40, fontWeight: 800, color: COLORS.revenue }, formatMoney(totalRevenue)),
-            div({ fontSize: 26, color: COLORS.muted, marginLeft: 14 }, 'raised so far'),
+            div({ fontSize: 26, color: COLORS.muted, marginLeft: 14 }, 'earned so far'),
           ]),
           div(
             { display: 'flex', fontSize: 26, color: COLORS.muted },

@@ -79,7 +79,7 @@ export const revenueRouter = router({
         tags: ['revenue'],
         summary: 'Computed revenue figures and the forecast toward $1B',
         description:
-          'Months are UTC calendar months; money is decimal strings, rates are fractions (0.18 is +18 % a month). `howCalculated` holds one sentence per figure.',
+          'Months are UTC calendar months; money is decimal strings, rates are fractions (0.18 is +18 % a month). The growth rate is the least-squares trend of ln(revenue) over the last six complete months, and the forecast a likely month with an 80 % earliest–latest span, given only when `forecast.status` is `forecast`; `bySource` holds each source’s own. `howCalculated` holds one sentence per figure.',
       },
       // Today's month and day count too: the public cache empties itself when the UTC day changes.
       publicCache: ['revenues', 'settings'],

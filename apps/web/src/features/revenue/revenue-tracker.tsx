@@ -83,7 +83,8 @@ export function RevenueTracker() {
           </Progress.Root>
           {metrics && (
             <Text component="div" className={classes.muted} mt={-8}>
-              <ForecastLine metrics={metrics} />
+              {/* Follows the filter below, as the big figure does (decision 055). */}
+              <ForecastLine metrics={metrics} {...(filter === 'all' ? {} : { source: filter })} />
             </Text>
           )}
 

@@ -1,9 +1,9 @@
-import { STAT_CARDS } from '@journey/contracts/constants';
+import { formatMonthlyGrowth, STAT_CARDS } from '@journey/contracts/constants';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarTime, IconChartArrowsVertical, IconStack2 } from '@tabler/icons-react';
 import { useSite } from '../../app/site-context';
 import { HowCalculated } from './how-calculated';
-import { formatSignedPercent, type RevenueMetrics } from './metrics-format';
+import type { RevenueMetrics } from './metrics-format';
 import { useRevenueMetrics } from './use-revenue';
 
 interface StatCard {
@@ -30,12 +30,8 @@ function computedCards(metrics: RevenueMetrics | undefined): StatCard[] {
     },
     {
       label: growth.label,
-      value:
-        rate === undefined
-          ? '—'
-          : rate === null
-            ? 'Not enough data'
-            : `${formatSignedPercent(rate)}% monthly`,
+      // The tracker's forecast line writes the rate with the same formatter (decision 055).
+      value: rate === undefined ? '—' : rate === null ? 'Not enough data' : formatMonthlyGrowth(rate),
       how: metrics?.howCalculated.monthlyGrowthRate,
     },
     {
