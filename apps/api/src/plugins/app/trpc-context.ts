@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loginRateChecker, type LoginRateLimit } from '../../features/auth/login-rate-limit';
-import { registerRateChecker, type RegisterRateLimit } from '../../features/auth/register-rate-limit';
-import { signupRateChecker, type SignupRateLimit } from '../../features/subscribers/signup-rate-limit';
+import type { RegisterRateLimit } from '../../features/auth/register-rate-limit';
+import type { SignupRateLimit } from '../../features/subscribers/signup-rate-limit';
+import { ipRateChecker } from '../../http/ip-rate-limit';
 import { contextFactory, type Context } from '../../trpc/context';
 
 declare module 'fastify' {
@@ -24,9 +25,9 @@ export default fp<{
       publicCache: app.publicCache,
       now: app.now,
       mail: app.mail,
-      checkSignupRate: signupRateChecker(app, options.signupRateLimit),
+      checkSignupRate: ipRateChecker(app, 'signup', options.signupRateLimit),
       checkLoginRate: loginRateChecker(app, options.loginRateLimit),
-      checkRegisterRate: registerRateChecker(app, options.registerRateLimit),
+      checkRegisterRate: ipRateChecker(app, 'register', options.registerRateLimit),
     });
     app.decorate('createTrpcContext', createContext);
   },
