@@ -166,15 +166,24 @@ describe('open data', () => {
         await get('/badge.svg', elsewhere),
         await get('/api/openapi.json', elsewhere),
         await admin.server.app.inject({ method: 'OPTIONS', url: '/api/revenue', headers: elsewhere }),
-        // A write to an open path is not open: the cross-site guard refuses it.
+        // An open path takes no writes: a POST there is unknown, whatever the origin (decision 057).
         await admin.server.app.inject({
           method: 'POST',
           url: '/api/public/summary.json',
           payload: {},
           headers: elsewhere,
         }),
+        // A write to a real write path from another site: the cross-site guard refuses it.
+        await admin.server.app.inject({
+          method: 'POST',
+          url: '/api/revenue',
+          payload: {},
+          headers: elsewhere,
+        }),
       ];
-      expect(others.map((response) => response.statusCode)).toEqual([200, 200, 404, 200, 200, 200, 404, 403]);
+      expect(others.map((response) => response.statusCode)).toEqual([
+        200, 200, 404, 200, 200, 200, 404, 404, 403,
+      ]);
       for (const response of others) {
         expect(response.headers).not.toHaveProperty('access-control-allow-origin');
         expect(response.headers).not.toHaveProperty('access-control-allow-methods');

@@ -52,7 +52,13 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
       getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
     ],
   );
-  const { story, legal: _legal, forecastTargetMonth: _target, ...site } = settings;
+  const {
+    story,
+    legal: _legal,
+    forecastTargetMonth: _target,
+    setupDismissed: _dismissed,
+    ...site
+  } = settings;
   const { quote, body } = splitLeadQuote(story);
   const byUrl = {
     '/': {
@@ -296,6 +302,7 @@ describe('the public cache', () => {
       'experiments.create': ['experiments'],
       'experiments.update': ['experiments'],
       'experiments.delete': ['experiments'],
+      'settings.dismissSetup': ['settings'],
       'settings.update': ['settings'],
     });
   });

@@ -309,7 +309,8 @@ describe('saving the settings', () => {
   });
 });
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+// Numeric character references too: RSS titles write &, < and > as &#x26;, &#x3C; and &#x3E; (decision 057).
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', htmlEntities: true });
 function parseXml(body: string) {
   expect(XMLValidator.validate(body)).toBe(true);
   return xml.parse(body);
