@@ -16,6 +16,9 @@ const SLOW = [
   'test/reset-password-cli.test.ts',
   'test/outage.test.ts',
   'test/two-processes.test.ts',
+  // These mock modules to watch the server's steps: each needs a module graph of its own.
+  'test/markdown-off-thread.test.ts',
+  'test/register-cost.test.ts',
 ];
 /** What the database cannot change (rejected before any query; sockets): the PostgreSQL run leaves them to PGlite's. */
 const SAME_ON_EVERY_DATABASE = ['test/fuzz/**/*.test.ts', 'test/timeouts.test.ts'];
