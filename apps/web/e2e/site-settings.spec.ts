@@ -104,7 +104,10 @@ test.describe('the public site from the settings', () => {
     await gotoHydrated(page, `/milestones/${milestone.id}`);
     await expect(page).toHaveTitle(`First paying customer · ${OWNER.siteName}`);
     const feed = await (await request.get('/feed.xml')).text();
-    expect(feed).toContain('Ada &amp; &lt;Co&gt; &quot;Labs&quot;');
+    // An RSS title is plain text, & < > written as character references (decision 057).
+    expect(feed).toContain('Ada &#x26; &#x3C;Co&#x3E; "Labs"');
+    const atom = await (await request.get('/atom.xml')).text();
+    expect(atom).toContain('Ada &amp; &lt;Co&gt; &quot;Labs&quot;');
   });
 
   test('with no link set there is no social list, no contact card and no "#" link; Get Started goes to the contact section', async ({
