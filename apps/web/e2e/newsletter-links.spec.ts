@@ -61,10 +61,13 @@ test.describe('newsletter links', () => {
     );
     expect(await statusOf(adminRequest, email)).toBe('confirmed');
 
-    // The link is used up.
+    // The link is used up, and its holder is told the address is confirmed (decision 056).
     await page.reload();
     await page.getByRole('button', { name: 'Confirm subscription', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('This link is not valid, or it has expired.');
+    await expect(page.getByRole('status')).toHaveText(
+      "You're already subscribed: this address was confirmed before. The next update will reach your inbox.",
+    );
+    expect(await statusOf(adminRequest, email)).toBe('confirmed');
   });
 
   test('the unsubscribe link opens a page to leave, then to delete the address', async ({
