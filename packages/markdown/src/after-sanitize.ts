@@ -43,10 +43,21 @@ function followPrefixedTargets(tree: Root): void {
   }
 }
 
+/**
+ * A table wider than a phone scrolls sideways (the site's styles make it a scroll box): it takes the
+ * keyboard focus, so a keyboard reader can scroll it too (axe's scrollable-region-focusable).
+ */
+function focusableTables(tree: Root): void {
+  for (const element of elements(tree)) {
+    if (element.tagName === 'table') element.properties.tabIndex = 0;
+  }
+}
+
 /** Runs after the sanitizer, on what it let through. */
 export function afterSanitize() {
   return (tree: Root) => {
     dropBareImages(tree);
     followPrefixedTargets(tree);
+    focusableTables(tree);
   };
 }

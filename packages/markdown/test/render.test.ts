@@ -156,4 +156,8 @@ describe('renderMarkdown on text beyond its limits', () => {
       '<a href="/x">a</a>',
     );
   });
+
+  it('lets a keyboard reach a table, which scrolls sideways on a phone', () => {
+    expect(renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')).toMatch(/^<table tabindex="0">/);
+  });
 });
