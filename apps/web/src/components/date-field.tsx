@@ -41,7 +41,7 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'onChange
 }
 
 /**
- * A text field for a date with a calendar below it. What is typed stays as typed and goes to the form,
+ * A text field for a date with a calendar beside it (above, or below when there is no room). What is typed stays as typed and goes to the form,
  * whose schema accepts it or shows why not under the field: the field never rewrites or reverts a
  * typed date. The calendar only offers days from 2000-01-01 to today, and picking one types it in.
  */
@@ -66,7 +66,9 @@ export function DateField({
     <Popover
       opened={opened}
       onDismiss={() => setOpened(false)}
-      position="bottom-start"
+      // Above the field: a form's actions sit below its fields, and on a phone a calendar below the
+      // date covered Save, so a tap there hit the calendar instead. It flips below when there is no room.
+      position="top-start"
       trapFocus={false}
       returnFocus={false}
       withRoles={false}
