@@ -69,6 +69,8 @@ export function DateField({
       // Above the field: a form's actions sit below its fields, and on a phone a calendar below the
       // date covered Save, so a tap there hit the calendar instead. It flips below when there is no room.
       position="top-start"
+      // Clear of the field's label above it and its hint below, which say what the calendar is for.
+      offset={28}
       trapFocus={false}
       returnFocus={false}
       withRoles={false}
