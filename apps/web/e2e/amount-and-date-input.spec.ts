@@ -147,7 +147,7 @@ test.describe("no date after the reader's today, west of UTC", () => {
   for (const key of ['revenue', 'milestones'] as const) {
     test(`${key}: tomorrow typed key by key is refused, and the calendar does not offer it`, async ({
       adminPage: page,
-    }, testInfo) => {
+    }) => {
       const sent = sentInputs(page, DIALOGS[key].procedure);
       const { dialog } = await openAddDialog(page, key);
       const date = dialog.getByRole('textbox', { name: 'Date' });

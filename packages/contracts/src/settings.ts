@@ -140,6 +140,10 @@ export const settingsSchema = z.object(
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
 
+/** The settings as anyone reads them and the Site tab saves them: the checklist's dismissal is the admin's alone. */
+export const publicSettingsSchema = settingsSchema.omit({ setupDismissed: true });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
 /** What every page needs of the settings (header, footer, titles, contact cards): no Markdown. */
 export const siteInfoSchema = settingsSchema.pick({
   siteName: true,

@@ -5,6 +5,7 @@ import {
   setupChecklistSchema,
   legalHtmlSchema,
   legalPageInput,
+  publicSettingsSchema,
   settingsSchema,
   siteInfoSchema,
   storyHtmlSchema,
@@ -61,7 +62,7 @@ export const settingsRouter = router({
       publicCache: ['settings'],
     })
     .input(z.void())
-    .output(settingsSchema)
+    .output(publicSettingsSchema)
     .query(({ ctx }) => readSettings(ctx)),
 
   /** The whole record, as `get` answers it; a field left out is refused, never kept as it was. */
@@ -71,7 +72,7 @@ export const settingsRouter = router({
       changes: ['settings'],
     })
     .input(settingsSchema)
-    .output(settingsSchema)
+    .output(publicSettingsSchema)
     .mutation(async ({ ctx, input }) => {
       // The checklist's dismissal is not the Site tab's to change (docs/decisions/060-admin-onboarding-and-honest-dates.md).
       const { setupDismissed } = await readSettings(ctx);

@@ -1,6 +1,6 @@
 // Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
 import '@mantine/core/styles/Switch.css';
-import { journeyStartField, settingsSchema, type Settings } from '@journey/contracts';
+import { journeyStartField, settingsSchema, type PublicSettings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -29,7 +29,7 @@ function useFieldFromLink() {
 }
 
 /** Every setting in one form: saved whole, as the API takes it; messages under the fields. */
-export function SiteSettingsForm(props: { settings: Settings }) {
+export function SiteSettingsForm(props: { settings: PublicSettings }) {
   const save = useSaveSettings();
   const form = useForm<SettingsFormValues>({
     initialValues: props.settings,
