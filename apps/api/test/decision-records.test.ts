@@ -1,7 +1,7 @@
 /**
  * Every decision record opens the way docs/decisions/README.md says: `# NNN: Title`, a blank line, and a
  * status line with its date, naming the records that amended or superseded it; the README's table has a
- * row for each, with the same status. File reads only.
+ * row for each, with the same status (docs/decisions/068-docs-that-stay-true.md). File reads only.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

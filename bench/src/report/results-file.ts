@@ -13,7 +13,7 @@ each figure means. Compare ratios, not absolute figures: the box is a noisy 2-co
 ${MARKER}
 `;
 
-/** Inserts a run's section at the top of the history file (created on the first run). */
+/** Inserts a run's section at the top of the history file, created on the first run (docs/decisions/068-docs-that-stay-true.md). */
 export async function prependSection(file: string, section: string): Promise<void> {
   let current: string;
   try {
