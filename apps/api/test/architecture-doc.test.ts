@@ -1,7 +1,8 @@
 /**
  * docs/architecture.md states facts about this code that drift when the code moves: the folders of
- * apps/api/src, the stages server.ts registers, and the limits. Its blocks marked `<!-- checked: … -->`
- * are read here and compared with the source, as text: no server, no database. When one fails, the
+ * apps/api/src, the stages server.ts registers, the tables of the schema, and the limits. Its blocks
+ * marked `<!-- checked: … -->` are read here and compared with the source, as text: no server, no
+ * database. When one fails, the
  * code changed and the doc did not; update the doc (the message says which block). Why:
  * docs/decisions/068-docs-that-stay-true.md.
  */
@@ -82,6 +83,18 @@ describe('docs/architecture.md', () => {
     expect(docStages.map(pluginsIn), 'the stages block: its plugins, stage by stage').toEqual(
       codeStages.map(pluginsIn),
     );
+  });
+
+  it('names every table of the schema, and only those', () => {
+    const dbSrc = path.join(repoRoot, 'packages/db/src');
+    const sources = readdirSync(dbSrc, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(path.join(dbSrc, file), 'utf8'));
+    const tables = sources.flatMap((source) =>
+      [...source.matchAll(/pgTable\(\s*'([a-z_]+)'/g)].map((m) => m[1]),
+    );
+    const named = [...checkedBlock('tables').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
+    expect([...new Set(named)].sort(), 'the tables block').toEqual([...new Set(tables)].sort());
   });
 
   it('gives each limit the value of the constant it names', () => {
