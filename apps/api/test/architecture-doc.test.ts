@@ -2,9 +2,8 @@
  * docs/architecture.md states facts about this code that drift when the code moves: the folders of
  * apps/api/src, the stages server.ts registers, the tables of the schema, and the limits. Its blocks
  * marked `<!-- checked: … -->` are read here and compared with the source, as text: no server, no
- * database. When one fails, the
- * code changed and the doc did not; update the doc (the message says which block). Why:
- * docs/decisions/068-docs-that-stay-true.md.
+ * database. When one fails, the code changed and the doc did not: update the doc (the message says
+ * which block). Why: docs/decisions/068-docs-that-stay-true.md.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
