@@ -94,7 +94,9 @@ async function main(): Promise<void> {
   });
   console.log(`\n${await formatLike(options.resultsFile, section)}`);
   await prependSection(options.resultsFile, section);
-  step(`results added to ${path.relative(process.cwd(), options.resultsFile)}`);
+  step(
+    `run added to ${path.relative(process.cwd(), options.resultsFile)}; update the rows it changed in bench/results.md`,
+  );
 }
 
 await runMain(main);

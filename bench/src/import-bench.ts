@@ -3,6 +3,7 @@
  * while 10 connections read `GET /api/revenue`, on PGlite and (with DATABASE_URL) PostgreSQL. Passes when
  * the import adds every row in under 30 s and no read failed (docs/decisions/044-provider-imports.md).
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { adminWriteHeaders, registerAdmin } from './fixtures/seed-api';
@@ -131,6 +132,9 @@ async function main(): Promise<void> {
   const section = report(runDate(), `pnpm bench:import ${common.args.join(' ')}`.trim(), csvBytes, runs);
   console.log(`\n${section}`);
   await prependSection(common.resultsFile, section);
+  step(
+    `run added to ${path.relative(process.cwd(), common.resultsFile)}; update the rows it changed in bench/results.md`,
+  );
   const failed = runs.filter(
     (r) => r.status !== 200 || r.added !== ROWS || r.importMs > LIMIT_MS || r.readFailures > 0,
   );

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
     });
     console.log(`\n${await formatLike(options.resultsFile, section)}`);
     await prependSection(options.resultsFile, section);
-    step(`results added to ${path.relative(process.cwd(), options.resultsFile)}`);
+    step(
+      `run added to ${path.relative(process.cwd(), options.resultsFile)}; update the rows it changed in bench/results.md`,
+    );
   } finally {
     await server.stop();
     await store.dispose();

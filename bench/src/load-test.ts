@@ -157,7 +157,7 @@ ${CHECKOUT_USAGE}
   --duration S           seconds of the mix at saturation (default 60, at least 20)
   --ramp S               seconds per step of the ramp (default 5)
   --database-url URL     also run on this PostgreSQL (default: env DATABASE_URL)
-  --results FILE         where to prepend the results (default bench/results.md)
+  --results FILE         where to prepend the run (default bench/history/runs.md)
   --help                 this text`;
 
 async function main(): Promise<void> {
@@ -189,7 +189,9 @@ async function main(): Promise<void> {
   console.log(`\n${section}`);
   const resultsFile = common.resultsFile;
   await prependSection(resultsFile, section);
-  step(`results added to ${path.relative(process.cwd(), resultsFile)}`);
+  step(
+    `run added to ${path.relative(process.cwd(), resultsFile)}; update the rows it changed in bench/results.md`,
+  );
   if (results.some((r) => r.failures.length > 0)) process.exitCode = 1;
 }
 

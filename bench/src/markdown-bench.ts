@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:markdown`: how long the site's Markdown renderer takes on the slowest inputs found, at
  * the length limits of the texts it renders (docs/decisions/056-newsletter-hardening.md). Prints a
- * Markdown table, for the section at the top of results.md.
+ * Markdown table, for the section at the top of bench/history/runs.md.
  */
 import { performance } from 'node:perf_hooks';
 import { BROADCAST_LIMITS, SETTINGS_LIMITS } from '@journey/contracts';

@@ -1,7 +1,7 @@
 /**
  * Long Markdown is rendered off the server's thread, and a broadcast once
  * (docs/decisions/056-newsletter-hardening.md). The slowest text within the limits (emphasis marks at
- * the limit in every block, bench/results.md) is saved as a legal page and sent as a broadcast through
+ * the limit in every block, bench/history/runs.md) is saved as a legal page and sent as a broadcast through
  * a real SMTP server, while `GET /api/revenue` must still be answered: before the save answers, and
  * before the broadcast's first mail is handed to SMTP (both come right after the render).
  */

@@ -38,7 +38,7 @@ ${CHECKOUT_USAGE}
   --only LIST            phases, comma-separated: ${PHASES.join(',')} (default all)
   --database-url URL     also run on this PostgreSQL (default: env DATABASE_URL);
                          its database is dropped and recreated: its name must contain "bench"
-  --results FILE         where to prepend the results (default bench/results.md)
+  --results FILE         where to prepend the run (default bench/history/runs.md)
   --smoke                quick check: --duration 2 --rounds 1 --warmup 1 --memory-duration 5
                          --startup-runs 1 --rows 10000 (explicit flags win)
   --help                 this text`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { defaultResultsFile, repoRoot } from '../lib/paths';
+import { defaultHistoryFile, repoRoot } from '../lib/paths';
 
 /** The command's arguments: `pnpm bench -- --flag` passes the `--` along. */
 export const commandArgs = () => process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--'));
@@ -16,8 +16,8 @@ export const COMMON_FLAGS = {
 /** A path as given on the command line: relative to where the command was started. */
 const fromStart = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
 
-/** Where to prepend the results: `--results` from where the command was started, else bench/results.md. */
-export const resultsPath = (results: string | undefined) => fromStart(results ?? defaultResultsFile);
+/** Where to prepend the run: `--results` from where the command was started, else bench/history/runs.md. */
+export const resultsPath = (results: string | undefined) => fromStart(results ?? defaultHistoryFile);
 
 /** The usage lines of the common flags that each command's text repeats. */
 export const CHECKOUT_USAGE = `  --checkout DIR         measure the build of another checkout (built there; implies --no-build)`;

@@ -29,7 +29,7 @@ ${CHECKOUT_USAGE}
   --warmup S             untimed seconds per side before an endpoint's rounds (default 2)
   --timeout S            seconds before a request counts as failed (default 30)
   --only LIST            only endpoints whose name contains one of these, comma-separated
-  --results FILE         where to prepend the results (default bench/results.md)
+  --results FILE         where to prepend the run (default bench/history/runs.md)
   --help                 this text`;
 
 export function parseCompareOptions(args: string[]): CompareOptions | 'help' {

@@ -13,7 +13,7 @@ export const LIGHTHOUSE_USAGE = `Usage: pnpm bench:lighthouse [options]
   --no-build        use the existing build (apps/api/dist, apps/web/dist)
 ${CHECKOUT_USAGE}
   --runs N          Lighthouse runs; figures are medians (default 3)
-  --results FILE    where to prepend the results (default bench/results.md)
+  --results FILE    where to prepend the run (default bench/history/runs.md)
   --help            this text
 
 Chromium: CHROMIUM_PATH (default /usr/bin/chromium).`;

@@ -9,5 +9,6 @@ export const serverEntryIn = (root: string) => path.join(root, 'apps/api/dist/ma
 export const webDistDirIn = (root: string) => path.join(root, 'apps/web/dist');
 export const serverEntry = serverEntryIn(repoRoot);
 export const webDistDir = webDistDirIn(repoRoot);
-export const defaultResultsFile = path.join(benchDir, 'results.md');
+/** Every run's dated section goes here; bench/results.md is the table of current figures, kept by hand. */
+export const defaultHistoryFile = path.join(benchDir, 'history', 'runs.md');
 export const lighthouseDir = path.join(benchDir, 'lighthouse');

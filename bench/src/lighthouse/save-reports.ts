@@ -5,7 +5,7 @@ import { lighthouseDir } from '../lib/paths';
 
 /**
  * Writes the median run's HTML and JSON reports to `bench/lighthouse/`, overwriting the previous ones,
- * for a look after the run. They are not committed (1.3 MB a run): `bench/results.md` keeps the figures.
+ * for a look after the run. They are not committed (1.3 MB a run): `bench/history/runs.md` keeps the figures.
  */
 export async function saveReports(run: RunnerResult): Promise<string[]> {
   const [html, json] = Array.isArray(run.report) ? run.report : [run.report];
