@@ -88,6 +88,20 @@ export function registerAdminWith(app: FastifyInstance, headers: Record<string, 
   return app.inject({ method: 'POST', url: '/api/register', headers, payload: ADMIN });
 }
 
+/** The admin's login with `password` (the right one unless given), sent with `extra` (headers, address). */
+export function loginAdmin(
+  app: FastifyInstance,
+  password = ADMIN.password,
+  extra: Partial<InjectOptions> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: ADMIN.username, password },
+    ...extra,
+  });
+}
+
 /** Registers the first account (the admin) and returns its session cookie. */
 export async function registerAdmin(app: FastifyInstance): Promise<string> {
   const response = await registerAdminWith(app);

@@ -90,7 +90,7 @@ describe('hostile input found by fuzzing', () => {
     },
   );
 
-  // Form types never get here: the cross-site guard answers them first (415, access.test.ts).
+  // Form types never get here: the cross-site guard answers them first (415, cross-site.test.ts).
   it.each(['multipart/mixed; boundary=x', 'multipart/related'])(
     'a tRPC mutation sent as %s is a 415 with the error body, not a 500',
     async (contentType) => {

@@ -130,7 +130,7 @@ describe('platform', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'Request body is too large (the limit is 1 MiB).' });
 
-    // Any type but JSON is a 415, the ones a form can send included (access.test.ts has the cross-site ones).
+    // Any type but JSON is a 415, the ones a form can send included (cross-site.test.ts has the cross-site ones).
     for (const type of [
       'text/plain',
       'application/x-www-form-urlencoded',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSettings, LEGAL_PAGES, type PublicSettings, type Settings } from '@journey/contracts';
 import { schema } from '@journey/db';
-import { findUnsafeMarkup, XSS_PAYLOADS } from '@journey/markdown/xss-payloads';
+import { findUnsafeMarkup, XSS_PAYLOADS } from '@journey/testing/xss-payloads';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

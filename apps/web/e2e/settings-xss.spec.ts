@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LEGAL_PAGES } from '@journey/contracts/constants';
-import { XSS_PAYLOADS } from '@journey/markdown/xss-payloads';
+import { XSS_PAYLOADS } from '@journey/testing/xss-payloads';
 import { expect, test } from './admin-server';
 import { getSettings, putSettings } from './records';
 

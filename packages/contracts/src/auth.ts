@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
-import { emailField, hasNoNul, isoTimestamp } from './fields';
+import { isoTimestamp } from './output-fields';
+import { emailField, hasNoNul } from './text-fields';
 
 const USERNAME_MESSAGE = `Username must be at least ${USERNAME_MIN} characters`;
 const PASSWORD_MESSAGE = `Password must be at least ${PASSWORD_MIN} characters`;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, PROJECT_COUNT_MAX, TITLE_MAX, TITLE_MIN } from './constants';
 import { EXPERIMENT_STATUSES, STATUS_COLORS, type ExperimentStatus } from './enums';
-import { idField, imageUrlField, integerField, isoTimestamp, textField } from './fields';
+import { imageUrlField } from './image-fields';
+import { idField, integerField } from './number-fields';
+import { isoTimestamp } from './output-fields';
+import { textField } from './text-fields';
 import { enumField } from './enum-field';
 
 export const experimentStatus = enumField('Status', EXPERIMENT_STATUSES);

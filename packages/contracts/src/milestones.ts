@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { DAY_MAX, DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from './constants';
-import {
-  decimalString,
-  idField,
-  integerField,
-  isoTimestamp,
-  optionalMoneyField,
-  pastDateField,
-  textField,
-} from './fields';
+import { pastDateField } from './date-fields';
+import { optionalMoneyField } from './money-fields';
+import { idField, integerField } from './number-fields';
+import { decimalString, isoTimestamp } from './output-fields';
+import { textField } from './text-fields';
 
 /** 0 achievement, 1 revenue; docs/decisions/015-input-rules.md also accepts false/true. */
 export const milestoneType = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasNoNul, isoTimestamp } from './fields';
+import { isoTimestamp } from './output-fields';
+import { hasNoNul } from './text-fields';
 import { BROADCAST_LIMITS, BROADCAST_STATUSES, MAIL_DELIVERIES } from './newsletter-values';
 
 function boundedText(label: string, limits: { min: number; max: number }) {

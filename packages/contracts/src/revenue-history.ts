@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { REVENUE_REASON_MAX } from './constants';
 import { REVENUE_CHANGE_ACTIONS } from './enums';
-import { hasNoNul, idField, idInput, isoTimestamp } from './fields';
+import { idField, idInput } from './number-fields';
+import { isoTimestamp } from './output-fields';
+import { hasNoNul } from './text-fields';
 import { revenueInput, revenueSchema } from './revenue';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IMPORT_PROVIDERS } from './enums';
 import { enumField } from './enum-field';
-import { decimalString, idField, isoTimestamp } from './fields';
+import { idField } from './number-fields';
+import { decimalString, isoTimestamp } from './output-fields';
 import { revenueSource } from './revenue';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { perSource } from './enums';
 import { FORECAST_STATUSES } from './forecast';
-import { decimalString } from './fields';
+import { decimalString } from './output-fields';
 
 const month = z
   .string()

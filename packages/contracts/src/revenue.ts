@@ -6,7 +6,11 @@ import {
   REVENUE_SERIES_BUCKETS,
   REVENUE_SERIES_RANGES,
 } from './revenue-series';
-import { decimalString, idField, isoTimestamp, moneyField, pastDateField, textField } from './fields';
+import { pastDateField } from './date-fields';
+import { moneyField } from './money-fields';
+import { idField } from './number-fields';
+import { decimalString, isoTimestamp } from './output-fields';
+import { textField } from './text-fields';
 import { enumField } from './enum-field';
 
 export const revenueSource = enumField('Source', REVENUE_SOURCES);

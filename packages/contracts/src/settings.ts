@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
 import { latestDayOnEarth } from './dates';
-import { hasNoNul, parseDateInput } from './fields';
+import { parseDateInput } from './date-fields';
+import { hasNoNul } from './text-fields';
 import {
   LEGAL_PAGES,
   SETTINGS_LIMITS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enumField } from './enum-field';
-import { emailField, isoTimestamp } from './fields';
+import { isoTimestamp } from './output-fields';
+import { emailField } from './text-fields';
 import {
   CONSENT_VERSIONS,
   CURRENT_CONSENT_VERSION,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../src';
 import { MAX_BRACKETS_PER_BLOCK, MAX_EMPHASIS_MARKS_PER_BLOCK, MAX_NESTING } from '../src/limits';
-import { findUnsafeMarkup, XSS_PAYLOADS } from '../src/xss-payloads';
+import { findUnsafeMarkup, XSS_PAYLOADS } from '@journey/testing/xss-payloads';
 
 describe('renderMarkdown', () => {
   it.each(XSS_PAYLOADS.map((payload) => [payload]))('renders %j with nothing that runs', (payload) => {

@@ -1,3 +1,5 @@
+import { useRefreshAfterWrite, type Table } from '../lib/table-readers';
+
 /** A tRPC mutation procedure, as far as these hooks use it. */
 interface MutationProcedure<Result> {
   useMutation: (options: { onSuccess: () => Promise<unknown> }) => Result;
@@ -5,7 +7,7 @@ interface MutationProcedure<Result> {
 
 /**
  * The create, update and delete hooks of one entity's router: each refreshes, once it succeeds,
- * the queries that `useInvalidate` names (those that show the entity).
+ * every read of `table` (lib/table-readers.ts).
  */
 export function entityMutations<Create, Update, Delete>(
   router: {
@@ -13,11 +15,11 @@ export function entityMutations<Create, Update, Delete>(
     update: MutationProcedure<Update>;
     delete: MutationProcedure<Delete>;
   },
-  useInvalidate: () => () => Promise<unknown>,
+  table: Table,
 ) {
   return {
-    useCreate: () => router.create.useMutation({ onSuccess: useInvalidate() }),
-    useUpdate: () => router.update.useMutation({ onSuccess: useInvalidate() }),
-    useDelete: () => router.delete.useMutation({ onSuccess: useInvalidate() }),
+    useCreate: () => router.create.useMutation({ onSuccess: useRefreshAfterWrite(table) }),
+    useUpdate: () => router.update.useMutation({ onSuccess: useRefreshAfterWrite(table) }),
+    useDelete: () => router.delete.useMutation({ onSuccess: useRefreshAfterWrite(table) }),
   };
 }

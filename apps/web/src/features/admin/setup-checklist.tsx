@@ -4,6 +4,7 @@ import { SETUP_STEPS } from '@journey/contracts/constants';
 import { Anchor, CloseButton, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
 
 /** Where a step is done: its tab, and the field the Site tab then focuses (site-settings-form.tsx). */
@@ -16,11 +17,12 @@ const placeOf = (step: (typeof SETUP_STEPS)[number]) =>
  */
 export function SetupChecklist() {
   const utils = trpc.useUtils();
+  const refresh = useRefreshAfterWrite('settings');
   const { data } = trpc.settings.setup.useQuery();
   const dismiss = trpc.settings.dismissSetup.useMutation({
     onSuccess: (checklist) => {
       utils.settings.setup.setData(undefined, checklist);
-      return utils.settings.get.invalidate();
+      return refresh();
     },
   });
   if (!data || data.dismissed || data.steps.every((step) => step.done)) return null;

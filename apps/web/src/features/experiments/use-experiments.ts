@@ -11,14 +11,8 @@ export function useExperimentPage(input: ExperimentPageRequest) {
   return trpc.experiments.page.useQuery(input, { placeholderData: keepPreviousData });
 }
 
-/** The AI Arena on the landing page and the admin pages: what an experiment write changes. */
-function useInvalidateExperiments() {
-  const utils = trpc.useUtils();
-  return () => Promise.all([utils.experiments.list.invalidate(), utils.experiments.page.invalidate()]);
-}
-
 export const {
   useCreate: useCreateExperiment,
   useUpdate: useUpdateExperiment,
   useDelete: useDeleteExperiment,
-} = entityMutations(trpc.experiments, useInvalidateExperiments);
+} = entityMutations(trpc.experiments, 'experiments');

@@ -1,4 +1,5 @@
 import type { Broadcast } from '@journey/contracts';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
 
 /** While a broadcast sends, its counts are read again every second; polling stops once none sends. */
@@ -47,18 +48,19 @@ export function useOutbox(enabled: boolean) {
 }
 
 /**
- * The list shows a saved or sent broadcast from the answer at once, newest first, then refetches;
- * nothing waits for that refetch.
+ * The list shows a saved or sent broadcast from the answer at once, newest first, then the reads of
+ * broadcasts refetch (a send's also the recipients' count); nothing waits for that refetch.
  */
 function useShowInList() {
   const utils = trpc.useUtils();
+  const refresh = useRefreshAfterWrite('broadcasts');
   return (saved: Broadcast) => {
     utils.newsletter.list.setData(undefined, (list) =>
       list?.some((broadcast) => broadcast.id === saved.id)
         ? list.map((broadcast) => (broadcast.id === saved.id ? saved : broadcast))
         : [saved, ...(list ?? [])],
     );
-    void utils.newsletter.list.invalidate();
+    void refresh();
   };
 }
 
@@ -71,14 +73,12 @@ export function useSaveBroadcast() {
 }
 
 export function useDeleteBroadcast() {
-  const utils = trpc.useUtils();
-  return trpc.newsletter.delete.useMutation({ onSuccess: () => utils.newsletter.list.invalidate() });
+  return trpc.newsletter.delete.useMutation({ onSuccess: useRefreshAfterWrite('broadcasts') });
 }
 
 /** A test lands in the outbox when there is no SMTP. */
 export function useSendTest() {
-  const utils = trpc.useUtils();
-  return trpc.newsletter.sendTest.useMutation({ onSuccess: () => utils.newsletter.outbox.invalidate() });
+  return trpc.newsletter.sendTest.useMutation({ onSuccess: useRefreshAfterWrite('outbox') });
 }
 
 /** A send moves the broadcast to 'sending', which shows its progress and starts the list's polling. */
@@ -86,16 +86,12 @@ export function useSendBroadcast() {
   const utils = trpc.useUtils();
   const showInList = useShowInList();
   return trpc.newsletter.send.useMutation({
-    onSuccess: (sending) => {
-      showInList(sending);
-      void utils.newsletter.status.invalidate();
-    },
+    onSuccess: showInList,
     // Refused because nobody is left to send to: the button shows the count the server has now.
     onError: () => utils.newsletter.status.invalidate(),
   });
 }
 
 export function useClearOutbox() {
-  const utils = trpc.useUtils();
-  return trpc.newsletter.clearOutbox.useMutation({ onSuccess: () => utils.newsletter.outbox.invalidate() });
+  return trpc.newsletter.clearOutbox.useMutation({ onSuccess: useRefreshAfterWrite('outbox') });
 }

@@ -5,8 +5,8 @@ import type {
   RevenueImportResult,
 } from '@journey/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
-import { useInvalidateRevenue } from '../revenue/use-revenue';
 
 /** A refused import: the server's message, naming the line and the reason. */
 export class ImportRefused extends Error {}
@@ -39,21 +39,17 @@ export function usePreviewImport() {
   });
 }
 
-/** An import or its undo changes every revenue read and the import list: those refresh. */
-function useInvalidateImports() {
-  const invalidateRevenue = useInvalidateRevenue();
-  const utils = trpc.useUtils();
-  return () => Promise.all([invalidateRevenue(), utils.revenueImports.list.invalidate()]);
-}
+/** An import or its undo changes the revenue entries and the import list. */
+const IMPORT_CHANGES = ['revenues', 'revenueImports'] as const;
 
 export function useRunImport() {
   return useMutation({
     mutationFn: (request: Omit<RevenueImportRequest, 'dryRun'>) =>
       postImport<RevenueImportResult>({ ...request, dryRun: false }),
-    onSuccess: useInvalidateImports(),
+    onSuccess: useRefreshAfterWrite(...IMPORT_CHANGES),
   });
 }
 
 export function useUndoImport() {
-  return trpc.revenueImports.undo.useMutation({ onSuccess: useInvalidateImports() });
+  return trpc.revenueImports.undo.useMutation({ onSuccess: useRefreshAfterWrite(...IMPORT_CHANGES) });
 }

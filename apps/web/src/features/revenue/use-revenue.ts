@@ -3,6 +3,7 @@ import type { RevenueSeriesRange } from '@journey/contracts/constants';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { entityMutations } from '../../hooks/use-entity-mutations';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
 import { forecastRows } from './forecast-series';
 
@@ -50,33 +51,12 @@ export function useRevenueHistory(id: number | null) {
   return trpc.revenue.history.useQuery({ id: id ?? 0 }, { enabled: id !== null });
 }
 
-/**
- * Every revenue write changes the totals, the series, the admin list and its pages, the entries'
- * histories and the correction count: exactly those refresh.
- */
-export function useInvalidateRevenue() {
-  const utils = trpc.useUtils();
-  return () =>
-    Promise.all([
-      utils.revenue.summary.invalidate(),
-      utils.revenue.series.invalidate(),
-      utils.revenue.metrics.invalidate(),
-      utils.revenue.list.invalidate(),
-      utils.revenue.page.invalidate(),
-      utils.revenue.history.invalidate(),
-      utils.revenue.deleted.invalidate(),
-      utils.revenue.corrections.invalidate(),
-      // The admin's setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
-      utils.settings.setup.invalidate(),
-    ]);
-}
-
 export function useUndoRevenue() {
-  return trpc.revenue.undo.useMutation({ onSuccess: useInvalidateRevenue() });
+  return trpc.revenue.undo.useMutation({ onSuccess: useRefreshAfterWrite('revenues') });
 }
 
 export const {
   useCreate: useCreateRevenue,
   useUpdate: useUpdateRevenue,
   useDelete: useDeleteRevenue,
-} = entityMutations(trpc.revenue, useInvalidateRevenue);
+} = entityMutations(trpc.revenue, 'revenues');

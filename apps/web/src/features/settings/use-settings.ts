@@ -1,4 +1,5 @@
 import type { SettingsInput } from '@journey/contracts';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
 
 /** The owner's settings, every field, for the Site tab. */
@@ -6,14 +7,12 @@ export function useSettings() {
   return trpc.settings.get.useQuery();
 }
 
-/** Saves the whole record; every page's settings queries (name, story, legal pages) refetch after. */
+/**
+ * Saves the whole record; every read of the settings (name, story, legal pages, the forecast's target
+ * month) refetches after. The form takes the saved record from the answer.
+ */
 export function useSaveSettings() {
-  const utils = trpc.useUtils();
-  return trpc.settings.update.useMutation({
-    // The form takes the saved record from the answer; the reads refetch once, not twice.
-    // The forecast aims at the target month saved here.
-    onSuccess: () => Promise.all([utils.settings.invalidate(), utils.revenue.metrics.invalidate()]),
-  });
+  return trpc.settings.update.useMutation({ onSuccess: useRefreshAfterWrite('settings') });
 }
 
 export type SettingsFormValues = SettingsInput;

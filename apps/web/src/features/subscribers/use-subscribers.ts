@@ -1,5 +1,6 @@
 import type { SubscriberPageRequest } from '@journey/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useRefreshAfterWrite } from '../../lib/table-readers';
 import { trpc } from '../../lib/trpc';
 
 export function useSubscriberPage(input: SubscriberPageRequest) {
@@ -7,14 +8,5 @@ export function useSubscriberPage(input: SubscriberPageRequest) {
 }
 
 export function useDeleteSubscriber() {
-  const utils = trpc.useUtils();
-  return trpc.subscribers.delete.useMutation({
-    onSuccess: () =>
-      Promise.all([
-        utils.subscribers.page.invalidate(),
-        utils.subscribers.list.invalidate(),
-        // The Newsletter tab's 'Send to N subscribers' counts them.
-        utils.newsletter.status.invalidate(),
-      ]),
-  });
+  return trpc.subscribers.delete.useMutation({ onSuccess: useRefreshAfterWrite('subscribers') });
 }

@@ -1,6 +1,6 @@
 /**
  * Markdown an attacker (or a pasted snippet) might put in the owner's texts, for every test that
- * renders them: this package's, the API's and the browser's. Each must come out with nothing that
+ * renders them: the Markdown package's, the API's and the browser's. Each must come out with nothing that
  * runs: see `findUnsafeMarkup`.
  */
 export const XSS_PAYLOADS: readonly string[] = Object.freeze([

@@ -1,0 +1,45 @@
+import type { AppRouter } from '@journey/api';
+import type { inferRouterOutputs } from '@trpc/server';
+import { trpc } from './trpc';
+
+type RouterName = keyof inferRouterOutputs<AppRouter>;
+
+/**
+ * What each router's reads are built from, declared once: a write names the tables it changes, and
+ * every router that reads one of them is refreshed whole (docs/decisions/067-invalidation-by-router.md).
+ * A new read needs nothing here unless it makes its router read a table that is not listed yet.
+ * Auth is left out: its hooks set the session from each answer (use-auth.ts).
+ */
+export const ROUTER_READS = {
+  // The forecast aims at the target month of the settings.
+  revenue: ['revenues', 'settings'],
+  revenueImports: ['revenueImports'],
+  milestones: ['milestones'],
+  experiments: ['experiments'],
+  subscribers: ['subscribers'],
+  // The Newsletter tab's 'Send to N subscribers' counts them.
+  newsletter: ['broadcasts', 'outbox', 'subscribers'],
+  // The setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
+  settings: ['settings', 'revenues'],
+} as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
+
+/** A table a write may change, as ROUTER_READS names it. */
+export type Table = (typeof ROUTER_READS)[keyof typeof ROUTER_READS][number];
+
+type ReaderRouter = keyof typeof ROUTER_READS;
+
+/** The routers whose reads a write to `tables` makes stale. */
+export function readersOf(tables: readonly Table[]): ReaderRouter[] {
+  return (Object.keys(ROUTER_READS) as ReaderRouter[]).filter((name) =>
+    ROUTER_READS[name].some((table: Table) => tables.includes(table)),
+  );
+}
+
+/**
+ * After a write to `tables`: every query of the routers that read them refetches if it is on screen,
+ * and refetches when next shown if not. The promise settles once those on screen have their new data.
+ */
+export function useRefreshAfterWrite(...tables: Table[]): () => Promise<unknown> {
+  const utils = trpc.useUtils();
+  return () => Promise.all(readersOf(tables).map((name) => utils[name].invalidate()));
+}
