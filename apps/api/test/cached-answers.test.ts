@@ -129,7 +129,7 @@ describe('the shared pages', () => {
   it("are the pages whose own queries are all public reads, built from those reads' tables", () => {
     const shared = Object.fromEntries(
       (server.app.web?.ssr.pages ?? []).flatMap((page) => {
-        const tables = sharedPageTables(page.reads, page.everyPageReads);
+        const tables = sharedPageTables(page);
         return tables ? [[page.path, [...tables].sort()]] : [];
       }),
     );

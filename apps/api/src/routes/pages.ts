@@ -4,30 +4,15 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { publicOrigin } from '../http/origin';
-import type { FreshResponse, PublicCache, PublicTable } from '../http/public-cache';
+import type { FreshResponse, PublicCache } from '../http/public-cache';
 import { RENDER_RETRY_AFTER_SECONDS, RenderBusyError, RenderLimiter } from '../http/render-limit';
 import { isAnonymous, sendCached } from '../http/send-cached';
 import type { Context } from '../trpc/context';
 import { sharedPageTables } from '../trpc/procedures';
 import { appRouter } from '../trpc/router';
-import {
-  fillTemplate,
-  type PageInfo,
-  type PageRedirect,
-  type RenderedPage,
-  type WebBuild,
-} from '../http/ssr-module';
+import { fillTemplate, type PageRedirect, type RenderedPage, type WebBuild } from '../http/ssr-module';
 
 const isRedirect = (page: RenderedPage | PageRedirect): page is PageRedirect => 'location' in page;
-
-/** Per page of the table (the web build hands out one object per page): its shared tables, or null. */
-const sharedTables = new WeakMap<PageInfo, readonly PublicTable[] | null>();
-function tablesOf(page: PageInfo): readonly PublicTable[] | null {
-  let tables = sharedTables.get(page);
-  if (tables === undefined)
-    sharedTables.set(page, (tables = sharedPageTables(page.reads, page.everyPageReads)));
-  return tables;
-}
 
 /**
  * Server-rendered pages, one Fastify route per entry of the web app's page table: the HTML already
@@ -97,7 +82,7 @@ function createPageRenderer(options: {
       // HTML: render it once per data version, from its path and the query parameters it declares
       // alone, so no other parameter (a tracking tag, a cache-buster) makes a copy of its own.
       const page = web.ssr.pageAt(pathname);
-      const tables = page && tablesOf(page);
+      const tables = page && sharedPageTables(page);
       if (tables && isAnonymous(request)) {
         const sharedUrl = pathname + declaredQuery(url.slice(pathname.length), page?.query ?? []);
         // The page names its origin (canonical and sharing links): one copy per origin.
