@@ -67,8 +67,9 @@ export function sendCached(
   response: CachedResponse,
   headers: Record<string, string> = {},
 ): FastifyReply {
-  reply.headers({ 'cache-control': 'no-cache', ...headers, etag: response.etag });
-  reply.type(response.contentType);
+  reply.headers(headers);
+  if (!('cache-control' in headers)) reply.header('cache-control', 'no-cache');
+  reply.header('etag', response.etag).type(response.contentType);
   if (holdsEtag(request.headers, response.etag)) return reply.code(304).send('');
   const compressible =
     request.method !== 'HEAD' &&

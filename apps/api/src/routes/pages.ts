@@ -12,6 +12,9 @@ import { sharedPageTables } from '../trpc/procedures';
 import { appRouter } from '../trpc/router';
 import { fillTemplate, type PageRedirect, type RenderedPage, type WebBuild } from '../http/ssr-module';
 
+/** A shared page differs for a signed-in visitor: caches keep the two apart. */
+const SHARED_PAGE_HEADERS = { vary: 'Cookie' };
+
 const isRedirect = (page: RenderedPage | PageRedirect): page is PageRedirect => 'location' in page;
 
 /**
@@ -93,7 +96,7 @@ function createPageRenderer(options: {
           const location = cached.body.toString().split('?', 1)[0] ?? '/';
           return reply.redirect(location + url.slice(pathname.length), cached.status);
         }
-        return sendCached(request, reply, cached, { vary: 'Cookie' });
+        return sendCached(request, reply, cached, SHARED_PAGE_HEADERS);
       }
       // The guard and /auth's redirect happen on the server too, so they work without JavaScript.
       const rendered = await render(request, reply, url);
