@@ -2,14 +2,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import type { pino } from 'pino';
 import type { Config, TrustProxy } from './config';
 import { describeError, MAX_PARAM_LENGTH } from './plugins/app/errors';
-import { FrontDoor } from './http/front-door';
-import { logDestination, loggingOptions, requestLineLogger } from './plugins/app/logging';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    frontDoor: FrontDoor;
-  }
-}
+import { logDestination, loggingOptions } from './plugins/app/logging';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -73,10 +66,7 @@ export function createInstance(config: Config, options: InstanceOptions) {
   const stream =
     options.logStream ?? logDestination({ file: config.logFile, buffered: config.env !== 'development' });
   const logging = loggingOptions(config.logLevel, stream);
-  const frontDoor = new FrontDoor(
-    options.logger === false ? null : requestLineLogger(config.logLevel, stream),
-  );
-  const instance = Fastify({
+  return Fastify({
     ...logging,
     logger: options.logger === false ? false : logging.logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -85,8 +75,6 @@ export function createInstance(config: Config, options: InstanceOptions) {
     pluginTimeout: 0,
     ...timeoutOptions(options.timeouts ?? CONNECTION_TIMEOUTS),
     trustProxy: trustProxyOption(config.trustProxy),
-    // Ready cached reads are answered before Fastify (http/front-door.ts).
-    serverFactory: frontDoor.serverFactory,
     // tRPC batches name every procedure in one path segment.
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // While closing, a request already on an open connection is answered (with `Connection: close`)
@@ -98,10 +86,4 @@ export function createInstance(config: Config, options: InstanceOptions) {
       return reply.status(status).type('application/json; charset=utf-8').send(body);
     },
   });
-  instance.decorate('frontDoor', frontDoor);
-  instance.addHook('preClose', (done) => {
-    frontDoor.close();
-    done();
-  });
-  return instance;
 }

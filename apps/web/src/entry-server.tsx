@@ -13,6 +13,7 @@ import { App } from './app/app';
 import { pageAssetTags } from './app/page-assets';
 import { paths } from './app/paths';
 import { headFor } from './app/page-head';
+import { readsOf } from './app/page-reads';
 import type { PageQuery, PageRoute } from './app/page-route';
 import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
@@ -22,12 +23,18 @@ import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 import { createTrpcClient } from './lib/trpc';
 
-// Every page shows the owner's settings (name, links): a page kept in the public cache is also built from them.
-const pageInfo = ({ path, publicTables, query }: PageRoute): PageInfo => ({
-  path,
-  publicTables: publicTables && [...new Set([...publicTables, 'settings' as const])],
-  query: query ?? [],
-});
+// What the API routes and caches each page by, made once per page (the API keeps facts per object).
+const everyPageReads = readsOf(everyPageQueries);
+const pageInfos = new WeakMap<PageRoute, PageInfo>();
+function pageInfo(route: PageRoute): PageInfo {
+  let info = pageInfos.get(route);
+  if (!info) {
+    const reads = route.queries ? readsOf((trpc) => route.queries?.(trpc, {})) : [];
+    info = { path: route.path, reads, everyPageReads, query: route.query ?? [] };
+    pageInfos.set(route, info);
+  }
+  return info;
+}
 
 /** Every page but the not-found one, for Fastify to register. */
 export const pages: readonly PageInfo[] = pageRoutes.filter((route) => route.path !== '*').map(pageInfo);

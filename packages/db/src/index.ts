@@ -9,6 +9,7 @@ export * from './outbox';
 export * from './paging';
 export * from './private-files';
 export * from './public-data';
+export * from './public-tables';
 export * from './revenue-series';
 export * from './revenues';
 export * from './session-store';

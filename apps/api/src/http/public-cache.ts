@@ -1,101 +1,73 @@
 import { createHash } from 'node:crypto';
+import { PUBLIC_TABLE_NAMES, type PublicTable } from '@journey/db';
 import { LRUCache } from 'lru-cache';
 
-/** A response as sent: what an anonymous reader gets until the data changes. */
-export interface CachedResponse {
+export type { PublicTable } from '@journey/db';
+
+/** An answer as produced: what an anonymous reader gets until the data changes. */
+export interface FreshResponse {
   status: number;
   contentType: string;
   body: Buffer;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** An answer as kept: its ETag, and its compressed bodies, each made once (http/send-cached.ts). */
+export interface CachedResponse extends FreshResponse {
   etag: string;
-}
-
-export type FreshResponse = Omit<CachedResponse, 'etag'>;
-
-/**
- * The tables public answers are built from; a write to any other (accounts, subscribers) changes none.
- * `settings` is the owner's settings (the `site_settings` row).
- */
-export const PUBLIC_TABLES = ['revenues', 'milestones', 'experiments', 'settings'] as const;
-export type PublicTable = (typeof PUBLIC_TABLES)[number];
-
-/** The public tables a notification about `table` concerns: every one for a table this list lacks. */
-export function publicTablesChangedBy(table: string): readonly PublicTable[] {
-  // The running totals are kept by triggers on revenues; the correction ledger is written with them.
-  if (table === 'revenue_totals' || table === 'revenue_ledger') return ['revenues'];
-  if (table === 'site_settings') return ['settings'];
-  const known = PUBLIC_TABLES.find((name) => name === table);
-  return known ? [known] : PUBLIC_TABLES;
-}
-
-interface Entry {
-  response: Promise<CachedResponse>;
-  /** The response once produced: a hit is answered without waiting on a promise. */
-  settled?: CachedResponse;
-  /** What the answer was built from: a write to one of these drops it. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The public tables it was built from: a write to one of them drops it. */
   tables: readonly PublicTable[];
-  /**
-   * False while the entry waits for the writes in flight to end: it has read nothing yet, so no write
-   * committed meanwhile can be missing from it, and no invalidation drops it.
-   */
-  reading: boolean;
-  /** True once `response` has settled, with an answer or an error. */
-  finished: boolean;
-}
-
-/** A write in flight through this server (see `beginWrite`). */
-interface Write {
-  tables: readonly PublicTable[];
-  ended: Promise<void>;
 }
 
 /**
- * Keys come from the server (route paths, validated inputs, the origin), one per milestone page and
- * preview image among them; the least recently used answer makes room, so a crawl of every milestone
- * cannot push the landing page out, and a Host header flood only costs misses.
+ * Keys come from the server (route paths, validated inputs, declared query parameters, the origin),
+ * one per milestone page and preview image among them; the least recently used answer makes room, so
+ * a crawl of every milestone cannot push the landing page out, and a Host header flood only costs misses.
  */
 export const MAX_ENTRIES = 256;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * The longest a miss waits for the writes in flight, or a write for the answers being built, before it
- * goes on anyway. Waiting only saves renders (see `get`); freshness never depends on it, so a stuck
- * write or render cannot stall the others for long.
- */
-export const MAX_TURN_WAIT_MS = 100;
 
-const overlaps = (a: readonly PublicTable[], b: readonly PublicTable[]) =>
-  a.some((table) => b.includes(table));
+/** What a miss builds with: its producer, and the tables' versions when it began. */
+interface Build {
+  produce: () => Promise<FreshResponse>;
+  tables: readonly PublicTable[];
+  version: string;
+}
 
-/** Resolves when every one of `promises` has settled, or after MAX_TURN_WAIT_MS. */
-function settledOrLate(promises: readonly Promise<unknown>[]): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, MAX_TURN_WAIT_MS)));
-  return Promise.race([Promise.allSettled(promises), late]).finally(() => clearTimeout(timer));
+/** An answer its readers get but the cache does not keep: not a 200, or built before a write landed. */
+class NotKept extends Error {
+  constructor(readonly response: CachedResponse) {
+    super('answer not kept');
+  }
 }
 
 /**
- * The answers every anonymous reader shares (the landing HTML, the public JSON reads), produced once
- * per version of the data. Each entry knows the tables it was built from, and every successful write here
- * drops the entries built from the tables it changed (a tRPC middleware) before its response leaves, so
- * no reader can be served what the write changed, and a write that changes nothing public (a newsletter
- * sign-up) drops nothing. Writes from elsewhere (another server process, psql) drop them when their
- * notification, which names the table, arrives (`DatabaseHandle.watchDataChanges`).
+ * The answers every anonymous reader shares (pages, public reads, feeds, images), produced once per
+ * version of the tables they are built from: the one place that decides a hit or a miss
+ * (docs/decisions/061-one-caching-seam.md).
+ *
+ * Each table has a version, bumped by every write to it (`invalidate`: the tRPC middleware after a
+ * write of this server commits, or the database's notification of anyone's write). An entry's key
+ * holds the versions of its tables, so a read sent after a write's invalidation never finds an answer,
+ * finished or being built, that was begun before it; and a build that finishes after its tables moved
+ * is handed to the readers that were waiting for it, but not kept. Readers that miss together share
+ * one build (`lru-cache`'s `fetch`).
  *
  * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
  * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
- *
- * A burst of writes costs one rebuild, not one per write: writes and rebuilds of the same tables take
- * turns. A miss while writes to the tables it reads are in flight waits for them to end before it reads,
- * so their invalidations do not drop it, and the readers arriving meanwhile share it; a write waits for
- * the rebuilds begun before it, so it does not drop them half-built. On PGlite, one connection in this
- * very thread, this only orders work that could not overlap anyway (docs/decisions/048-write-path-under-load.md).
- *
- * Some answers also depend on today's date (the revenue series ends at today's bucket): the cache
- * empties itself when the UTC day changes.
+ * Some answers depend on today's date (the revenue series ends at today's bucket): the cache empties
+ * itself when the UTC day changes.
  */
 export class PublicCache {
-  // Holding the pending answer, not the finished one, lets the requests that miss together share one render.
-  #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
-  #writes = new Set<Write>();
+  #versions = new Map<PublicTable, number>(PUBLIC_TABLE_NAMES.map((table) => [table, 0]));
+  #entries = new LRUCache<string, CachedResponse, Build>({
+    max: MAX_ENTRIES,
+    // A build dropped while under way (a new day, a suspension, an eviction) still answers its readers.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => this.#build(context),
+  });
   #suspended: boolean;
   #now: () => Date;
   #day: number;
@@ -110,48 +82,46 @@ export class PublicCache {
     this.#day = this.#today();
   }
 
-  #today(): number {
-    return Math.floor(this.#now().getTime() / DAY_MS);
-  }
-
   get suspended(): boolean {
     return this.#suspended;
   }
 
   /**
-   * Drops the entries built from any of `tables` (by default every entry), pending ones included: a
-   * render begun before the write is never kept. Call it after the write committed.
+   * The kept answer for `key`, or `produce`'s, shared by the requests that miss at the same time.
+   * `tables`: the public tables `produce` reads (by default all of them). Only a 200 is kept.
    */
-  invalidate(tables: readonly PublicTable[] = PUBLIC_TABLES): void {
-    const stale = [...this.#entries.entries()].filter(
-      ([, entry]) => entry.reading && overlaps(entry.tables, tables),
-    );
-    for (const [key] of stale) this.#entries.delete(key);
+  async get(
+    key: string,
+    produce: () => Promise<FreshResponse>,
+    tables: readonly PublicTable[] = PUBLIC_TABLE_NAMES,
+  ): Promise<CachedResponse> {
+    if (this.#suspended) return kept(await produce(), tables);
+    const today = this.#today();
+    if (today !== this.#day) {
+      this.#day = today;
+      this.#entries.clear();
+    }
+    const version = this.#versionOf(tables);
+    const versionedKey = `${version} ${key}`;
+    // A kept answer without `fetch`'s per-call bookkeeping: the hits are nearly every request.
+    const hit = this.#entries.get(versionedKey);
+    if (hit) return hit;
+    try {
+      const response = await this.#entries.fetch(versionedKey, { context: { produce, tables, version } });
+      // The fetch method answers or throws; lru-cache types an aborted fetch's undefined too.
+      if (!response) throw new Error(`no answer for ${key}`);
+      return response;
+    } catch (error) {
+      if (error instanceof NotKept) return error.response;
+      throw error;
+    }
   }
 
-  /**
-   * A write to `tables` (by default all) of this server: resolves once the answers being built from
-   * them are done, then the misses wait for the write until the function it resolves to is called
-   * (after the write's `invalidate`, or its failure).
-   */
-  async beginWrite(tables: readonly PublicTable[] = PUBLIC_TABLES): Promise<() => void> {
-    const building = [...this.#entries.values()].filter(
-      (entry) => !entry.finished && overlaps(entry.tables, tables),
-    );
-    if (building.length > 0) await settledOrLate(building.map((entry) => entry.response));
-    let end = () => {};
-    const write: Write = { tables, ended: new Promise<void>((resolve) => (end = resolve)) };
-    this.#writes.add(write);
-    return () => {
-      this.#writes.delete(write);
-      end();
-    };
-  }
-
-  /** Resolves when the writes now in flight to any of `tables` have ended (or are late). */
-  #writesEnded(tables: readonly PublicTable[]): Promise<unknown> {
-    const writes = [...this.#writes].filter((write) => overlaps(write.tables, tables));
-    return writes.length > 0 ? settledOrLate(writes.map((write) => write.ended)) : Promise.resolve();
+  /** A write to `tables` (by default all) committed: their kept answers are dropped, and their keys move on. */
+  invalidate(tables: readonly PublicTable[] = PUBLIC_TABLE_NAMES): void {
+    for (const table of tables) this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
+    for (const [key, response] of this.#entries.entries())
+      if (response.tables.some((table) => tables.includes(table))) this.#entries.delete(key);
   }
 
   /** Changes may go unheard from now on: serve nothing cached and keep nothing. */
@@ -166,63 +136,24 @@ export class PublicCache {
     this.#entries.clear();
   }
 
-  /**
-   * The cached response, or `produce`'s, shared by the requests that miss at the same time. `tables`:
-   * the public tables `produce` reads (by default all of them).
-   */
-  async get(
-    key: string,
-    produce: () => Promise<FreshResponse>,
-    tables: readonly PublicTable[] = PUBLIC_TABLES,
-  ): Promise<CachedResponse> {
-    if (this.#suspended) return withEtag(await produce());
-    const today = this.#today();
-    if (today !== this.#day) {
-      this.#day = today;
-      this.#entries.clear();
-    }
-    const cached = this.#entries.get(key);
-    if (cached) return cached.response;
-    const entry: Entry = {
-      tables,
-      reading: false,
-      finished: false,
-      response: this.#writesEnded(tables)
-        .then(() => {
-          entry.reading = true;
-          return produce();
-        })
-        .then(withEtag)
-        .finally(() => (entry.finished = true)),
-    };
-    const pending = entry.response;
-    this.#entries.set(key, entry);
-    try {
-      const response = await pending;
-      // Only successes are kept.
-      if (response.status !== 200) this.#dropIfSame(key, pending);
-      else entry.settled = response;
-      return response;
-    } catch (error) {
-      this.#dropIfSame(key, pending);
-      throw error;
-    }
+  async #build({ produce, tables, version }: Build): Promise<CachedResponse> {
+    const response = kept(await produce(), tables);
+    if (response.status !== 200 || this.#versionOf(tables) !== version) throw new NotKept(response);
+    return response;
   }
 
-  /**
-   * The response kept for `key` when it is ready to send, without waiting; undefined otherwise (a miss,
-   * a render under way, a new UTC day, a suspended cache): then `get` decides.
-   */
-  peek(key: string): CachedResponse | undefined {
-    if (this.#suspended || this.#today() !== this.#day) return undefined;
-    return this.#entries.get(key)?.settled;
+  #versionOf(tables: readonly PublicTable[]): string {
+    let version = '';
+    for (const table of tables) version += `${this.#versions.get(table) ?? 0}.`;
+    return version;
   }
 
-  #dropIfSame(key: string, pending: Promise<CachedResponse>) {
-    if (this.#entries.peek(key)?.response === pending) this.#entries.delete(key);
+  #today(): number {
+    return Math.floor(this.#now().getTime() / DAY_MS);
   }
 }
 
-function withEtag(fresh: FreshResponse): CachedResponse {
-  return { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
+function kept(fresh: FreshResponse, tables: readonly PublicTable[]): CachedResponse {
+  const etag = `"${createHash('sha1').update(fresh.body).digest('base64url')}"`;
+  return { ...fresh, etag, encoded: {}, tables };
 }

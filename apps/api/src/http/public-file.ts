@@ -1,8 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicCache, PublicTable } from './public-cache';
-import { API_SECURITY_HEADERS } from './send-cached';
+import { API_SECURITY_HEADERS, sendCached } from './send-cached';
 
-/** A public answer that is not JSON (a feed, the sitemap, the badge, a CSV), the same for every reader. */
+/** A public answer that is not a procedure's (a feed, the sitemap, the badge, a CSV), the same for every reader. */
 export interface PublicFile {
   /** The cache key: every input the body depends on (the origin for absolute links, the badge's options). */
   key: string;
@@ -17,24 +17,24 @@ export interface PublicFile {
 }
 
 /**
- * Sends a public file from the public cache, which every write to its tables empties, so a reader never gets one
- * older than a write that completed. Register its route with `helmet: false`: these headers replace
- * the page set. `@fastify/etag` answers `304` when the request already holds the ETag.
+ * Sends a public file from the public cache, which every write to its tables empties, so a reader never
+ * gets one older than a write that completed. Register its route with `helmet: false` and
+ * `compress: false`: these headers replace the page set, and its encodings are made once per entry.
  */
-export async function sendPublicFile(reply: FastifyReply, cache: PublicCache, file: PublicFile) {
+export async function sendPublicFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PublicCache,
+  file: PublicFile,
+) {
   const response = await cache.get(
     file.key,
-    async () => ({
-      status: 200,
-      contentType: file.contentType,
-      body: Buffer.from(await file.produce()),
-    }),
+    async () => ({ status: 200, contentType: file.contentType, body: Buffer.from(await file.produce()) }),
     file.tables,
   );
-  return reply
-    .headers({ ...API_SECURITY_HEADERS, ...file.headers })
-    .header('Cache-Control', file.cacheControl ?? 'no-cache')
-    .header('ETag', response.etag)
-    .type(response.contentType)
-    .send(response.body);
+  return sendCached(request, reply, response, {
+    ...API_SECURITY_HEADERS,
+    ...file.headers,
+    'cache-control': file.cacheControl ?? 'no-cache',
+  });
 }

@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PublicTable } from './public-cache';
 import type { Context } from '../trpc/context';
 import type { AppRouter } from '../trpc/router';
 
 /** A page of the web app's page table, as the server routes and caches it. */
 export interface PageInfo {
   path: string;
-  /** Every anonymous visitor sees the page alike; it is built from these tables. */
-  publicTables?: readonly PublicTable[] | undefined;
+  /**
+   * The procedures its own queries call (`revenue.summary`): a page reading some, and public reads
+   * only, is the same for every anonymous visitor (trpc/procedures.ts, `sharedPageTables`).
+   */
+  reads: readonly string[];
+  /** The procedures the queries of every page call (`auth.me`, `settings.site`). */
+  everyPageReads: readonly string[];
   /** The query parameters a shared copy depends on: its cache key and render URL hold these alone. */
   query?: readonly string[] | undefined;
 }

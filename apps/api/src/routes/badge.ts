@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badgeSvg } from '../features/badge/badge-svg';
 import { sendPublicFile } from '../http/public-file';
+import { CACHED_ROUTE } from '../http/send-cached';
 
 /** Other query parameters (a cache-buster such as `?v=2`) are ignored. */
 const badgeQuery = z.object({
@@ -22,11 +23,11 @@ const BADGE_HEADERS = {
 
 /** The embeddable progress badge, `GET /badge.svg?theme=light|dark&style=flat|card`. */
 export default async function badge(app: FastifyInstance) {
-  app.get(BADGE_PATH, { helmet: false }, async (request, reply) => {
+  app.get(BADGE_PATH, CACHED_ROUTE, async (request, reply) => {
     const query = badgeQuery.safeParse(request.query ?? {});
     if (!query.success) return reply.status(400).send(validationErrorBody(query.error));
     const { theme, style } = query.data;
-    return sendPublicFile(reply, app.publicCache, {
+    return sendPublicFile(request, reply, app.publicCache, {
       key: `${BADGE_PATH} ${theme} ${style}`,
       contentType: 'image/svg+xml; charset=utf-8',
       cacheControl: 'public, max-age=300',

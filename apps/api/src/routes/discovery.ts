@@ -5,6 +5,7 @@ import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds'
 import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
 import { publicOrigin } from '../http/origin';
 import { sendPublicFile } from '../http/public-file';
+import { CACHED_ROUTE } from '../http/send-cached';
 import { readSettings } from '../features/settings/read';
 
 /** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
@@ -15,9 +16,9 @@ export default async function discovery(app: FastifyInstance) {
     { path: FEED_PATHS.atom, contentType: 'application/atom+xml; charset=utf-8', build: atomFeed },
   ];
   for (const feed of feeds) {
-    app.get(feed.path, { helmet: false }, async (request, reply) => {
+    app.get(feed.path, CACHED_ROUTE, async (request, reply) => {
       const origin = publicOrigin(config, request);
-      return sendPublicFile(reply, publicCache, {
+      return sendPublicFile(request, reply, publicCache, {
         key: `${feed.path} ${origin}`,
         contentType: feed.contentType,
         // The title is the owner's site name.
@@ -33,9 +34,9 @@ export default async function discovery(app: FastifyInstance) {
     });
   }
 
-  app.get('/sitemap.xml', { helmet: false }, async (request, reply) => {
+  app.get('/sitemap.xml', CACHED_ROUTE, async (request, reply) => {
     const origin = publicOrigin(config, request);
-    return sendPublicFile(reply, publicCache, {
+    return sendPublicFile(request, reply, publicCache, {
       key: `/sitemap.xml ${origin}`,
       contentType: 'application/xml; charset=utf-8',
       tables: ['milestones'],
@@ -43,9 +44,9 @@ export default async function discovery(app: FastifyInstance) {
     });
   });
 
-  app.get('/robots.txt', { helmet: false }, async (request, reply) => {
+  app.get('/robots.txt', CACHED_ROUTE, async (request, reply) => {
     const origin = publicOrigin(config, request);
-    return sendPublicFile(reply, publicCache, {
+    return sendPublicFile(request, reply, publicCache, {
       key: `/robots.txt ${origin}`,
       contentType: 'text/plain; charset=utf-8',
       tables: [],

@@ -5,6 +5,7 @@ import { publicSummary, revenueCsv } from '../features/open-data/data';
 import { ledgerCsv, publicLedger } from '../features/open-data/ledger';
 import type { PublicTable } from '../http/public-cache';
 import { sendPublicFile } from '../http/public-file';
+import { CACHED_ROUTE } from '../http/send-cached';
 
 /** Where the open data lives; this plugin is registered under it, so CORS reaches nothing else. */
 export const OPEN_DATA_PREFIX = '/api/public';
@@ -32,8 +33,8 @@ export default async function openData(app: FastifyInstance) {
     tables: PublicTable[],
     produce: () => Promise<string>,
   ) =>
-    app.get(path.slice(OPEN_DATA_PREFIX.length), { helmet: false }, async (_request, reply) =>
-      sendPublicFile(reply, publicCache, {
+    app.get(path.slice(OPEN_DATA_PREFIX.length), CACHED_ROUTE, async (request, reply) =>
+      sendPublicFile(request, reply, publicCache, {
         key: path,
         contentType: type === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
         headers: OPEN_DATA_HEADERS,

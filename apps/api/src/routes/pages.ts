@@ -8,8 +8,12 @@ import type { FreshResponse, PublicCache } from '../http/public-cache';
 import { RENDER_RETRY_AFTER_SECONDS, RenderBusyError, RenderLimiter } from '../http/render-limit';
 import { isAnonymous, sendCached } from '../http/send-cached';
 import type { Context } from '../trpc/context';
+import { sharedPageTables } from '../trpc/procedures';
 import { appRouter } from '../trpc/router';
 import { fillTemplate, type PageRedirect, type RenderedPage, type WebBuild } from '../http/ssr-module';
+
+/** A shared page differs for a signed-in visitor: caches keep the two apart. */
+const SHARED_PAGE_HEADERS = { vary: 'Cookie' };
 
 const isRedirect = (page: RenderedPage | PageRedirect): page is PageRedirect => 'location' in page;
 
@@ -81,7 +85,7 @@ function createPageRenderer(options: {
       // HTML: render it once per data version, from its path and the query parameters it declares
       // alone, so no other parameter (a tracking tag, a cache-buster) makes a copy of its own.
       const page = web.ssr.pageAt(pathname);
-      const tables = page?.publicTables;
+      const tables = page && sharedPageTables(page);
       if (tables && isAnonymous(request)) {
         const sharedUrl = pathname + declaredQuery(url.slice(pathname.length), page?.query ?? []);
         // The page names its origin (canonical and sharing links): one copy per origin.
@@ -92,7 +96,7 @@ function createPageRenderer(options: {
           const location = cached.body.toString().split('?', 1)[0] ?? '/';
           return reply.redirect(location + url.slice(pathname.length), cached.status);
         }
-        return sendCached(reply.header('Vary', 'Cookie'), cached);
+        return sendCached(request, reply, cached, SHARED_PAGE_HEADERS);
       }
       // The guard and /auth's redirect happen on the server too, so they work without JavaScript.
       const rendered = await render(request, reply, url);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { renderOgImage } from '../features/preview-image/og-image';
 import { readSettings } from '../features/settings/read';
 import type { FreshResponse } from '../http/public-cache';
-import { API_SECURITY_HEADERS } from '../http/send-cached';
+import { API_SECURITY_HEADERS, CACHED_ROUTE, sendCached } from '../http/send-cached';
 
 const params = z.object({ id: idField });
 
@@ -43,7 +43,7 @@ export default async function previewImage(app: FastifyInstance) {
     return { status: 200, contentType: 'image/png', body: png };
   };
 
-  app.get('/milestones/:id/og.png', { helmet: false }, async (request, reply) => {
+  app.get('/milestones/:id/og.png', CACHED_ROUTE, async (request, reply) => {
     const parsed = params.safeParse(request.params);
     if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
     const { id } = parsed.data;
@@ -53,12 +53,12 @@ export default async function previewImage(app: FastifyInstance) {
       'revenues',
       'settings',
     ]);
-    reply.headers(IMAGE_HEADERS).status(response.status).type(response.contentType);
-    if (response.status !== 200) return reply.header('Cache-Control', 'no-store').send(response.body);
-    // `@fastify/etag` answers 304 when the request already holds the ETag.
-    return reply
-      .header('Cache-Control', 'public, max-age=300')
-      .header('ETag', response.etag)
-      .send(response.body);
+    if (response.status !== 200)
+      return reply
+        .headers({ ...IMAGE_HEADERS, 'cache-control': 'no-store' })
+        .status(response.status)
+        .type(response.contentType)
+        .send(response.body);
+    return sendCached(request, reply, response, { ...IMAGE_HEADERS, 'cache-control': 'public, max-age=300' });
   });
 }

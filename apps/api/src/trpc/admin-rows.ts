@@ -1,8 +1,7 @@
 import { idInput, pageOutput, type Page } from '@journey/contracts';
-import type { Database } from '@journey/db';
+import type { Database, PublicTable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { PublicTable } from '../http/public-cache';
 import { protectedProcedure, PUBLIC_DATA_UNCHANGED, type Meta } from './init';
 
 /** One kind of row the admin pages through and writes: how its messages, REST paths and cache invalidation name it. */

@@ -2,7 +2,7 @@ import { InvalidCursorError, isDatabaseUnavailable, isWriteConflict } from '@jou
 import { currentUser, SIGN_IN_REQUIRED_MESSAGE } from '../features/auth/current-user';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { PublicTable } from '../http/public-cache';
+import type { PublicTable } from '@journey/db';
 import type { Context } from './context';
 import { describeTRPCError, fieldError } from './errors';
 
@@ -10,7 +10,8 @@ import { describeTRPCError, fieldError } from './errors';
  * `successStatus` is the REST status of a success (201 for creates, 202 for work started, 204 for deletes). `publicCache`
  * marks a read whose answer is the same for every reader, and names the public tables it reads: its
  * REST path is served from the PublicCache until a write to one of them, one entry per valid input (so
- * such a read takes only enums). `changes` names the public tables a write changes; `[]` for a write
+ * such a read takes only enums, or an id whose unknown values are 404s, which are never kept), and a page built from such reads is kept there too
+ * (docs/decisions/061-one-caching-seam.md). `changes` names the public tables a write changes; `[]` for a write
  * that touches none (sessions, accounts, subscribers), which leaves the PublicCache as it is.
  */
 export type Meta = OpenApiMeta & {
@@ -82,16 +83,10 @@ const knownErrors = t.middleware(async ({ next }) => {
  * slower, never stale.
  */
 const invalidatesPublicCache = t.middleware(async ({ ctx, type, meta, next }) => {
-  if (type !== 'mutation' || meta?.changes?.length === 0) return next();
-  // Writes and rebuilds take turns, so that a burst of writes costs one rebuild (see PublicCache).
-  const endWrite = await ctx.publicCache.beginWrite(meta?.changes);
-  try {
-    const result = await next();
-    if (result.ok) ctx.publicCache.invalidate(meta?.changes);
-    return result;
-  } finally {
-    endWrite();
-  }
+  const result = await next();
+  if (type === 'mutation' && result.ok && meta?.changes?.length !== 0)
+    ctx.publicCache.invalidate(meta?.changes);
+  return result;
 });
 
 export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPublicCache);

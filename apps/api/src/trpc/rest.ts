@@ -1,15 +1,9 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HTTPMethods,
-  onRequestHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { sendPrepared } from '../http/prepared-response';
+import { API_SECURITY_HEADERS, CACHED_ROUTE, sendCached } from '../http/send-cached';
 import type { Meta } from './init';
-import { appRouter, createCaller } from './router';
+import { procedures } from './procedures';
+import { createCaller } from './router';
 
 type ProcedureCall = (input: unknown) => Promise<unknown>;
 
@@ -25,8 +19,6 @@ export function registerRestRoutes(
     cached: boolean;
   },
 ): void {
-  // Its flat map of dotted paths to procedures, which the router's own type describes as nested routers.
-  const procedures = (appRouter as AnyRouter)._def.procedures as Record<string, AnyProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
     const meta = procedure._def.meta as Meta | undefined;
     if (!meta?.openapi) continue;
@@ -43,22 +35,12 @@ export function registerRestRoutes(
 
     const keyOf = (request: FastifyRequest) =>
       cached ? cacheKey(url, takesInput ? parser : undefined, request) : null;
-    /** A hit is answered before anything else of the request's lifecycle runs. */
-    const answerHit: onRequestHookHandler = (request, reply, done) => {
-      const key = keyOf(request);
-      const hit = key === null ? undefined : app.publicCache.peek(key);
-      if (hit) sendPrepared(request, reply, hit);
-      else done();
-    };
-
-    // A read without input has one answer, which the front door can send as soon as it is ready.
-    if (cached && !takesInput) app.frontDoor.serve(url, () => app.publicCache.peek(url));
 
     app.route({
       method: meta.openapi.method as HTTPMethods,
       url,
-      // A cached read brings its own security headers and encodings (http/prepared-response.ts).
-      ...(cached ? { helmet: false, compress: false, onRequest: answerHit } : {}),
+      // A cached read brings its own security headers and encodings (http/send-cached.ts).
+      ...(cached ? CACHED_ROUTE : {}),
       ...(meta.bodyLimit ? { bodyLimit: meta.bodyLimit } : {}),
       ...(meta.signedInBeforeBody ? { onRequest: app.authenticateBeforeBody } : {}),
       handler: async (request, reply) => {
@@ -73,7 +55,7 @@ export function registerRestRoutes(
             }),
             meta.publicCache,
           );
-          return sendPrepared(request, reply, response);
+          return sendCached(request, reply, response, API_SECURITY_HEADERS);
         }
         const result = await call(request, reply);
         if (status === 204) return reply.status(204).send();

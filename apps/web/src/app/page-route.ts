@@ -1,4 +1,4 @@
-import type { AppRouter, PublicTable } from '@journey/api';
+import type { AppRouter } from '@journey/api';
 import type { InferDataFromTag, QueryKey, SkipToken } from '@tanstack/react-query';
 import type { createServerSideHelpers } from '@trpc/react-query/server';
 import type { ComponentType, LazyExoticComponent } from 'react';
@@ -42,17 +42,16 @@ export interface PageRouteDefinition<TParams, TQueries extends Record<string, Pa
   /** Who may see the page, and where the others go (on the server, so it works without JavaScript). */
   guard?: { visitors: 'signed-in' | 'signed-out'; redirect: string };
   /**
-   * Every anonymous visitor sees this page alike: its HTML is kept in the API's public cache until a
-   * write to one of these tables.
-   */
-  publicTables?: readonly PublicTable[];
-  /**
-   * The query parameters the shared copy of a `publicTables` page depends on (none so far): the server
+   * The query parameters the shared copy of a page depends on (none so far): the server
    * keeps one copy per path and these, and renders it from them alone, so `?utm_source=…` or a
    * cache-buster is the page already kept (docs/decisions/057-render-limits-and-http-hardening.md).
    */
   query?: readonly string[];
-  /** The queries the server answers before rendering, so the HTML holds their data. */
+  /**
+   * The queries the server answers before rendering, so the HTML holds their data. A page whose
+   * queries are all public reads is the same for every anonymous visitor: the API keeps its HTML until
+   * a write to what they read (their procedures' `meta`, docs/decisions/061-one-caching-seam.md).
+   */
   queries?: (trpc: PageTrpc, params: TParams) => TQueries;
   /** Where the page lives when it was reached at another address (a milestone's old slug). */
   canonicalPath?: (data: DataOf<TQueries>) => string | null;

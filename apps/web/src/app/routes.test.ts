@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
-import { matchPage, pageRoutes } from './routes';
+import { readsOf } from './page-reads';
+import { everyPageQueries, matchPage, pageRoutes } from './routes';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
 const codeSplitPage = (pathname: string) => matchPage(pathname).route.codeSplit;
@@ -34,9 +35,12 @@ describe('the page table', () => {
     expect(matchPage('/no/such/page').route).toBe(pageRoutes.at(-1));
   });
 
-  it('shares only public pages, and guards the admin pages both ways', () => {
-    const shared = pageRoutes.filter((route) => route.publicTables).map((route) => route.path);
-    expect(shared).toEqual([paths.home, paths.milestone, '/privacy', '/terms', '/cookies']);
+  it('names the procedures each page reads, and guards the admin pages both ways', () => {
+    const reads = (path: string) => readsOf((trpc) => matchPage(path).route.queries?.(trpc, {}));
+    expect(readsOf(everyPageQueries)).toEqual(['auth.me', 'settings.site']);
+    expect(reads('/milestones/1-first')).toEqual(['milestones.byId']);
+    expect(reads('/privacy')).toEqual(['settings.legal']);
+    expect(reads(paths.newsletterConfirm)).toEqual([]);
     expect(matchPage(paths.admin).route.guard).toEqual({ visitors: 'signed-in', redirect: paths.auth });
     expect(matchPage(paths.auth).route.guard).toEqual({ visitors: 'signed-out', redirect: paths.admin });
   });

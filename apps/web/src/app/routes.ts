@@ -39,7 +39,6 @@ export const pageRoutes: readonly PageRoute[] = [
     // Part of the entry chunk: the page most visitors open first.
     component: LandingPage,
     head: { title: (site) => `${site.productName} Build Tracker · ${site.siteName}`, indexable: true },
-    publicTables: ['revenues', 'milestones', 'experiments'],
     queries: (trpc) => ({
       revenueSummary: trpc.revenue.summary.queryOptions(),
       // The forecast line and the computed stat cards are in the first HTML.
@@ -75,8 +74,6 @@ export const pageRoutes: readonly PageRoute[] = [
       const id = milestoneIdOf(ref ?? '');
       return id === null ? null : { id };
     },
-    // A milestone page shows its milestone and neighbours only.
-    publicTables: ['milestones'],
     queries: (trpc, { id }) => ({ detail: milestonePageQuery(trpc.milestones.byId, id) }),
     canonicalPath: ({ detail }) => (detail ? milestonePath(detail.milestone) : null),
     head: { meta: ({ detail }, site, origin) => (detail ? milestoneMeta(detail, site, origin) : null) },
@@ -85,7 +82,6 @@ export const pageRoutes: readonly PageRoute[] = [
     definePage({
       path: page.path,
       ...codeSplit('src/features/legal/legal-page.tsx', () => import('../features/legal/legal-page')),
-      publicTables: ['settings'],
       queries: (trpc) => ({ legal: trpc.settings.legal.queryOptions({ page: page.key }) }),
       head: { title: (site) => `${page.title} · ${site.siteName}`, indexable: true },
     }),

@@ -45,6 +45,8 @@ export const milestonesRouter = router({
         tags: ['milestones'],
         summary: 'One milestone, with the previous and next ones of the timeline',
       },
+      // One entry per milestone: an unknown id is a 404, never kept.
+      publicCache: ['milestones'],
     })
     .input(idInput)
     .output(milestoneDetailSchema)

@@ -96,14 +96,6 @@ export function logDestination(options: { file?: string; buffered: boolean }) {
   });
 }
 
-/**
- * The logger of the one line per answered request. Its fields are fixed (id, method, path without its
- * query, status, time), so it skips the redaction every other line pays for.
- */
-export function requestLineLogger(level: string, stream: pino.DestinationStream): pino.Logger {
-  return pino({ level }, stream);
-}
-
 /** Fastify's request lines, made one: nothing on arrival, method, path, status and time once answered. */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { PublicCache, publicTablesChangedBy } from '../../http/public-cache';
+import { publicTablesChangedBy } from '@journey/db';
+import { PublicCache } from '../../http/public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,31 @@
+/**
+ * The one list of what public answers are built from: each public table (the cache's tag) with the
+ * database tables whose committed writes change it. Exactly these database tables notify
+ * DATA_CHANGE_CHANNEL with their own name (migrations 0004, 0005, 0007, 0009; checked against the
+ * database by test/public-tables.test.ts), and a notification is mapped back through this list
+ * (docs/decisions/061-one-caching-seam.md).
+ */
+export const PUBLIC_TABLES = {
+  // The correction ledger is written with the entries; the running totals (revenue_totals,
+  // revenue_days) change only with them and notify nothing of their own.
+  revenues: ['revenues', 'revenue_ledger'],
+  milestones: ['milestones'],
+  experiments: ['experiments'],
+  // The owner's settings: the one site_settings row.
+  settings: ['site_settings'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PublicTable = keyof typeof PUBLIC_TABLES;
+
+export const PUBLIC_TABLE_NAMES = Object.keys(PUBLIC_TABLES) as PublicTable[];
+
+/** The database tables whose triggers notify, each once. */
+export const NOTIFYING_TABLES: readonly string[] = Object.values(PUBLIC_TABLES).flat();
+
+/** The public tables a notification about `table` concerns: every one for a table the list lacks. */
+export function publicTablesChangedBy(table: string): readonly PublicTable[] {
+  const concerned = PUBLIC_TABLE_NAMES.filter((name) =>
+    (PUBLIC_TABLES[name] as readonly string[]).includes(table),
+  );
+  return concerned.length > 0 ? concerned : PUBLIC_TABLE_NAMES;
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_CHANGE_CHANNEL, NOTIFYING_TABLES, PUBLIC_TABLES, publicTablesChangedBy } from '../src';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.cleanup());
+
+/** pg_trigger.tgtype's bits for INSERT, DELETE, UPDATE and TRUNCATE: all four of them. */
+const EVERY_WRITE = 4 | 8 | 16 | 32;
+
+describe('the list of public tables', () => {
+  it('names exactly the tables whose triggers notify, on every kind of write', async () => {
+    // A trigger notifies when its function's source sends on the channel (notify_public_change,
+    // revenues_apply); the events of a table's triggers together must cover every write.
+    const rows = await database.handle.query(
+      `select c.relname as "table", bit_or(t.tgtype::int & ${EVERY_WRITE}) as events
+         from pg_trigger t
+         join pg_class c on c.oid = t.tgrelid
+         join pg_proc p on p.oid = t.tgfoid
+        where not t.tgisinternal and position($1 in p.prosrc) > 0
+        group by c.relname`,
+      [DATA_CHANGE_CHANNEL],
+    );
+    const notifying = Object.fromEntries(rows.map((row) => [String(row.table), Number(row.events)]));
+    expect(Object.keys(notifying).sort()).toEqual([...NOTIFYING_TABLES].sort());
+    for (const table of NOTIFYING_TABLES) expect(notifying[table], table).toBe(EVERY_WRITE);
+  });
+
+  it('maps a notification back to the public tables it concerns, and an unknown one to all', () => {
+    expect(publicTablesChangedBy('revenues')).toEqual(['revenues']);
+    expect(publicTablesChangedBy('revenue_ledger')).toEqual(['revenues']);
+    expect(publicTablesChangedBy('milestones')).toEqual(['milestones']);
+    expect(publicTablesChangedBy('experiments')).toEqual(['experiments']);
+    expect(publicTablesChangedBy('site_settings')).toEqual(['settings']);
+    expect(publicTablesChangedBy('something_new')).toEqual(Object.keys(PUBLIC_TABLES));
+  });
+});
