@@ -1,6 +1,7 @@
 export * from './backup';
 export * from './broadcasts';
 export * from './client';
+export * from './database-errors';
 export * from './data-changes';
 export * from './experiments';
 export * from './mail-queue';

@@ -1,6 +1,7 @@
 import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import { WriteConflictError, type Database } from './client';
+import type { Database } from './client';
+import { WriteConflictError } from './database-errors';
 import { recordRevenueChange } from './revenue-history';
 import { storedSnapshotOf, snapshotSql, toRevenue, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenues } from './schema';
