@@ -195,7 +195,8 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
 export async function dumpMigratedPglite(): Promise<Blob> {
   const handle = await createDatabase({ driver: 'pglite' });
   try {
-    return await handle.dumpDataDir!('gzip');
+    if (!handle.dumpDataDir) throw new Error('an embedded database dumps its data directory');
+    return await handle.dumpDataDir('gzip');
   } finally {
     await handle.close();
   }

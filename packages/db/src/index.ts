@@ -1,4 +1,5 @@
 export * from './backup';
+export * from './backup-format';
 export * from './broadcasts';
 export * from './client';
 export * from './database-errors';

@@ -12,6 +12,14 @@ const port = /** @type {never} */ (parentPort);
 const { settings, ...options } = workerData.options;
 // `settings` (`-c name=value`) come after PGlite's own start parameters.
 const db = await PGlite.create({ ...options, startParams: [...PGlite.defaultStartParams, ...settings] });
+// A failure of PGlite itself (SQL errors travel as protocol messages) would leave the socket server's
+// queue stuck for good: the thread ends instead, so the server sees the database as unavailable.
+const runExclusive = db.runExclusive.bind(db);
+db.runExclusive = (work) =>
+  runExclusive(work).catch((error) => {
+    console.error('PGlite failed; its thread ends:', error);
+    process.exit(1);
+  });
 // One connection: PGlite is one backend, and the socket server interleaves the messages of two.
 const server = new PGLiteSocketServer({ db, path: workerData.path, maxConnections: 1 });
 await server.start();
