@@ -17,7 +17,11 @@ export interface ChangeOptions {
 }
 
 /** The entry and its 'create' change, in one transaction. */
-export function createRevenue(db: Database, values: RevenueValues, options: ChangeOptions = {}): Promise<Revenue> {
+export function createRevenue(
+  db: Database,
+  values: RevenueValues,
+  options: ChangeOptions = {},
+): Promise<Revenue> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(revenues).values(values).returning();
     if (!row) throw new Error('insert returned no row');
