@@ -157,6 +157,7 @@ async function startPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>
  */
 async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
   const server = await startPglite(config);
+  let closing = false;
   const watchers = sharedConnectionWatchers(() => client.unsafe(`listen ${DATA_CHANGE_CHANNEL}`));
   const client = postgres({
     ...CONNECTION_OPTIONS,
@@ -168,12 +169,17 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
     idle_timeout: 0,
     max_lifetime: null,
     onnotify: watchers.onnotify,
+    onclose: () => {
+      if (!closing) watchers.dropped();
+    },
+    // `onnotify` is how postgres.js's own `sql.listen` hears notifications; its types leave it out.
   } as postgres.Options<Record<string, never>>);
   // A thread that ended on its own (a crash of the WebAssembly) fails every query as unavailable: a 503.
-  let closing = false;
   void server.exited.then(() => {
     watchers.lost();
-    if (!closing) void client.end({ timeout: 0 });
+    if (closing) return;
+    closing = true;
+    void client.end({ timeout: 0 });
   });
   return {
     ...connect(client, config.logger),

@@ -86,21 +86,31 @@ export async function watchPostgres(
 export function sharedConnectionWatchers(listen: () => Promise<unknown>) {
   const watchers = new Set<DataChangeEvents>();
   let listening: Promise<unknown> | undefined;
+  const listenOnce = () =>
+    (listening ??= listen().catch((error: unknown) => {
+      listening = undefined;
+      throw error;
+    }));
   return {
     onnotify(channel: string, payload: string): void {
       if (channel === DATA_CHANGE_CHANNEL) for (const events of watchers) events.onChange(payload);
     },
     async watch(events: DataChangeEvents): Promise<StopWatching> {
-      listening ??= listen().catch((error: unknown) => {
-        listening = undefined;
-        throw error;
-      });
-      await listening;
+      await listenOnce();
       watchers.add(events);
       events.onListening();
       return async () => {
         watchers.delete(events);
       };
+    },
+    /** The connection closed: what was sent meanwhile is lost, and the next connection LISTENs again. */
+    dropped(): void {
+      for (const events of watchers) events.onLost();
+      listening = undefined;
+      listenOnce().then(
+        () => watchers.forEach((events) => events.onListening()),
+        () => {}, // The thread is gone: `lost` follows.
+      );
     },
     /** The connection is gone for good (PGlite's thread ended): nothing more will be heard. */
     lost(): void {

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createDatabase,
+  DATA_CHANGE_CHANNEL,
+  sharedConnectionWatchers,
   isDatabaseUnavailable,
   isUniqueViolation,
   schema,
@@ -109,6 +111,26 @@ describe('PGlite behind its socket', () => {
     } finally {
       await stop();
     }
+  });
+
+  it('tells the watchers when the connection drops, and LISTENs again on the next one', async () => {
+    let listens = 0;
+    const watchers = sharedConnectionWatchers(async () => {
+      listens++;
+    });
+    const heard: string[] = [];
+    await watchers.watch({
+      onChange: (table) => heard.push(table),
+      onListening: () => heard.push('listening'),
+      onLost: () => heard.push('lost'),
+    });
+    watchers.dropped();
+    await vi.waitFor(() => expect(heard).toEqual(['listening', 'lost', 'listening']));
+    expect(listens).toBe(2);
+    watchers.onnotify(DATA_CHANGE_CHANNEL, 'revenues');
+    watchers.onnotify('another_channel', 'users');
+    watchers.lost();
+    expect(heard).toEqual(['listening', 'lost', 'listening', 'revenues', 'lost']);
   });
 
   it('fails every call as an unavailable database once it is closed', async () => {
