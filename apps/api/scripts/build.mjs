@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { externalPackages } from './externals.mjs';
 
 await build({
-  // PGlite's thread is started from a file, which must sit beside the bundle (packages/db/src/pglite-thread.ts).
+  // PGlite's thread is started from a file, which must sit beside the bundle (packages/db/src/pglite-server.ts).
   entryPoints: [
     'src/main.ts',
     'src/tools/write-pglite-template.ts',

@@ -76,7 +76,7 @@ beforeAll(async () => {
     const template = new Blob([readFileSync(await pgliteTemplateFile())]);
     await (await createDatabase({ driver: 'pglite', dataDir: pgliteDir, loadDataDir: template })).close();
     env = { DATABASE_URL: '', DATA_DIR: dataDir };
-    open = () => createDatabase({ driver: 'pglite', dataDir: pgliteDir, thread: true });
+    open = () => createDatabase({ driver: 'pglite', dataDir: pgliteDir });
   }
   oldCookie = await withServer(async (app) => {
     const registered = await app.inject({ method: 'POST', url: '/api/register', payload: ADMIN });

@@ -2,21 +2,23 @@ import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type Logger } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { PgliteThread, type PgliteClient } from './pglite-thread';
-import { watchPglite, watchPostgres, type DataChangeEvents, type StopWatching } from './data-changes';
+import {
+  DATA_CHANGE_CHANNEL,
+  sharedConnectionWatchers,
+  watchPostgres,
+  type DataChangeEvents,
+  type StopWatching,
+} from './data-changes';
+import { startPgliteServer, type PgliteServer } from './pglite-server';
 import { makePrivateDirectory, makePrivateTree } from './private-files';
 import * as schema from './schema';
 
-/** One Drizzle API over either driver: query modules never know which one runs. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** One Drizzle API over one driver (postgres.js), whichever database answers it. */
+export type Database = PostgresJsDatabase<typeof schema>;
 
 /** `logger` sees every query Drizzle sends (tests read the plans of the queries it records). */
 export type DatabaseConfig = { logger?: Logger } & (
@@ -25,14 +27,7 @@ export type DatabaseConfig = { logger?: Logger } & (
    * `dataDir` persists on disk; without it the database lives in memory. A new `dataDir` starts as a
    * copy of the `template` directory (a closed, migrated data directory) when given, which skips initdb.
    */
-  | {
-      driver: 'pglite';
-      dataDir?: string;
-      loadDataDir?: Blob;
-      template?: string;
-      /** Runs PGlite in a worker thread, off the caller's event loop (the server does). */
-      thread?: boolean;
-    }
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob; template?: string }
 );
 
 export interface DatabaseHandle {
@@ -50,8 +45,8 @@ export interface DatabaseHandle {
   watchDataChanges(events: DataChangeEvents): Promise<StopWatching>;
   /** Stops the watchers, then closes the connections (PGlite: flushes and releases the data directory). */
   close(): Promise<void>;
-  /** The embedded database's client, for tools that dump or copy it. */
-  pglite?: PgliteClient;
+  /** The embedded database's data directory as an archive, for tools that copy it (PGlite only). */
+  dumpDataDir?(compression?: 'gzip' | 'none' | 'auto'): Promise<Blob>;
 }
 
 const require = createRequire(import.meta.url);
@@ -65,7 +60,7 @@ export const migrationsFolder = path.join(
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const handle = config.driver === 'postgres' ? openPostgres(config) : await openPglite(config);
   try {
-    await handle.migrate();
+    await migrate(handle.db, { migrationsFolder });
   } catch (error) {
     await handle.close();
     throw error;
@@ -73,28 +68,36 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
   return handle;
 }
 
-function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
-  const options = {
-    onnotice: () => {},
-    // Bounds a request while PostgreSQL is unreachable: it fails with CONNECT_TIMEOUT (a 503), not later.
-    connect_timeout: 3,
-    // postgres.js waits up to 20 s between attempts after repeated failures (3^n / 100 s), and a query
-    // waits with it: requests would hang through an outage and long after it. Retry within half a second.
-    backoff: (attempt: number) => Math.min(0.05 * attempt, 0.5),
-  };
-  const client = postgres(config.url, { ...options, max: config.maxConnections ?? 10 });
-  const db = drizzlePostgres(client, { schema, logger: config.logger ?? false });
-  const watchers = watcherSet();
+const CONNECTION_OPTIONS = {
+  onnotice: () => {},
+  // Bounds a request while PostgreSQL is unreachable: it fails with CONNECT_TIMEOUT (a 503), not later.
+  connect_timeout: 3,
+  // postgres.js waits up to 20 s between attempts after repeated failures (3^n / 100 s), and a query
+  // waits with it: requests would hang through an outage and long after it. Retry within half a second.
+  backoff: (attempt: number) => Math.min(0.05 * attempt, 0.5),
+};
+
+/** The Drizzle database and raw queries over one postgres.js client, for either database. */
+function connect(client: postgres.Sql, logger: Logger | undefined) {
+  const db: Database = drizzle(client, { schema, logger: logger ?? false });
   return {
-    db: db as Database,
-    driver: 'postgres' as const,
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    db,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     query: async (text: string, params: unknown[] = []) =>
       client.unsafe<Record<string, unknown>[]>(text, params as postgres.ParameterOrJSON<never>[]),
-    watchDataChanges: (events: DataChangeEvents) => watchers.add(watchPostgres(config.url, options, events)),
+  };
+}
+
+function openPostgres(config: Extract<DatabaseConfig, { driver: 'postgres' }>) {
+  const client = postgres(config.url, { ...CONNECTION_OPTIONS, max: config.maxConnections ?? 10 });
+  const watchers = watcherSet();
+  return {
+    ...connect(client, config.logger),
+    driver: 'postgres' as const,
+    watchDataChanges: (events: DataChangeEvents) =>
+      watchers.add(watchPostgres(config.url, CONNECTION_OPTIONS, events)),
     close: async () => {
       await watchers.stopAll();
       await client.end({ timeout: 5 });
@@ -125,43 +128,68 @@ function watcherSet() {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
-  const isNew = config.dataDir !== undefined && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+/** Its data directory made ready (copied from the template when new, owner-only), then PGlite started. */
+async function startPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>): Promise<PgliteServer> {
+  const { dataDir, template, loadDataDir } = config;
+  const isNew = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   // A plain copy of the files: faster than unpacking a dump into PGlite's file system.
-  if (isNew && config.dataDir && config.template && existsSync(path.join(config.template, 'PG_VERSION'))) {
-    await cp(config.template, config.dataDir, { recursive: true });
+  if (isNew && dataDir && template && existsSync(path.join(template, 'PG_VERSION'))) {
+    await cp(template, dataDir, { recursive: true });
   }
   // Owner-only before PGlite opens anything: a copy keeps the template's modes, an archive its own.
-  if (config.dataDir) {
-    await makePrivateDirectory(config.dataDir);
-    await makePrivateTree(config.dataDir);
+  if (dataDir) {
+    await makePrivateDirectory(dataDir);
+    await makePrivateTree(dataDir);
   }
-  const options = {
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
-  };
-  const client: PgliteClient = config.thread ? new PgliteThread(options) : new PGlite(options);
-  await client.waitReady;
+  const server = await startPgliteServer({
+    settings: PGLITE_SETTINGS,
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   // PGlite unpacks a dump (loadDataDir) with the umask's modes; PostgreSQL creates its own files 0600.
-  if (config.dataDir) await makePrivateTree(config.dataDir);
-  const watchers = watcherSet();
-  // Drizzle's driver only calls what PgliteClient declares (query, transaction); its type asks for the class.
-  const db = drizzlePglite({ client: client as PGlite, schema, logger: config.logger ?? false });
-  return {
-    db: db as Database,
-    driver: 'pglite' as const,
-    pglite: client,
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
+  if (dataDir) await makePrivateTree(dataDir);
+  return server;
+}
+
+/**
+ * PGlite in its thread, reached through one postgres.js connection to its socket: the same driver,
+ * queries and migrator as PostgreSQL (docs/decisions/065-one-driver-pglite-behind-a-socket.md).
+ */
+async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>) {
+  const server = await startPglite(config);
+  let closing = false;
+  const watchers = sharedConnectionWatchers(() => client.unsafe(`listen ${DATA_CHANGE_CHANNEL}`));
+  const client = postgres({
+    ...CONNECTION_OPTIONS,
+    path: server.socket,
+    username: 'postgres',
+    database: 'postgres',
+    // PGlite is one backend: one connection, kept for the life of the handle (it holds the LISTEN).
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    onnotify: watchers.onnotify,
+    onclose: () => {
+      if (!closing) watchers.dropped();
     },
-    query: async (text: string, params: unknown[] = []) =>
-      (await client.query<Record<string, unknown>>(text, params)).rows,
-    watchDataChanges: (events: DataChangeEvents) => watchers.add(watchPglite(client, events)),
+    // `onnotify` is how postgres.js's own `sql.listen` hears notifications; its types leave it out.
+  } as postgres.Options<Record<string, never>>);
+  // A thread that ended on its own (a crash of the WebAssembly) fails every query as unavailable: a 503.
+  void server.exited.then(() => {
+    watchers.lost();
+    if (closing) return;
+    closing = true;
+    void client.end({ timeout: 0 });
+  });
+  return {
+    ...connect(client, config.logger),
+    driver: 'pglite' as const,
+    watchDataChanges: watchers.watch,
+    dumpDataDir: server.dumpDataDir,
     close: async () => {
-      await watchers.stopAll();
-      await client.close();
+      closing = true;
+      await client.end({ timeout: 5 });
+      await server.close();
     },
   };
 }
@@ -173,67 +201,9 @@ async function openPglite(config: Extract<DatabaseConfig, { driver: 'pglite' }>)
 export async function dumpMigratedPglite(): Promise<Blob> {
   const handle = await createDatabase({ driver: 'pglite' });
   try {
-    return await (handle.pglite as PgliteClient).dumpDataDir('gzip');
+    if (!handle.dumpDataDir) throw new Error('an embedded database dumps its data directory');
+    return await handle.dumpDataDir('gzip');
   } finally {
     await handle.close();
   }
-}
-
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-]);
-
-/** True when an error means the database cannot be reached, as opposed to a bad query. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (current instanceof Error && /PGlite is closed/i.test(current.message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
- * Two writes of the same rows at once that the database could not both apply: a unique violation, a
- * serialization failure, a deadlock, a lock not available. Thrown on purpose as WriteConflictError too.
- * The API answers 409 (docs/decisions/057-render-limits-and-http-hardening.md).
- */
-const CONFLICT_CODES = new Set(['23505', '40001', '40P01', '55P03']);
-
-/** A write found its row changed under it by another at the same time (see isWriteConflict). */
-export class WriteConflictError extends Error {
-  constructor(message = 'another write changed the row at the same time') {
-    super(message);
-  }
-}
-
-export function isWriteConflict(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof WriteConflictError) return true;
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** True when an error is a unique-constraint violation (SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -1,4 +1,3 @@
-import type { PgliteClient } from './pglite-thread';
 import postgres from 'postgres';
 
 /** The channel migration 0004's triggers notify, with the changed table's name as payload. */
@@ -79,16 +78,44 @@ export async function watchPostgres(
 }
 
 /**
- * PGlite is one process: its notifications are never missed. From its thread they arrive before the
- * answer of the write that caused them (docs/decisions/052-pglite-in-a-worker-thread.md).
+ * PGlite is one backend behind one connection (docs/decisions/065-one-driver-pglite-behind-a-socket.md):
+ * a notification comes back on that connection, in the answer of the write that caused it, so the
+ * public cache hears a write before the write's caller does. The LISTEN goes through that connection
+ * too, once, and its `onnotify` hands each notification to every watcher.
  */
-export async function watchPglite(client: PgliteClient, events: DataChangeEvents): Promise<StopWatching> {
-  const unlisten = await client.listen(DATA_CHANGE_CHANNEL, (payload) => events.onChange(payload));
-  events.onListening();
-  let stopped = false;
-  return async () => {
-    if (stopped || client.closed) return;
-    stopped = true;
-    await unlisten();
+export function sharedConnectionWatchers(listen: () => Promise<unknown>) {
+  const watchers = new Set<DataChangeEvents>();
+  let listening: Promise<unknown> | undefined;
+  const listenOnce = () =>
+    (listening ??= listen().catch((error: unknown) => {
+      listening = undefined;
+      throw error;
+    }));
+  return {
+    onnotify(channel: string, payload: string): void {
+      if (channel === DATA_CHANGE_CHANNEL) for (const events of watchers) events.onChange(payload);
+    },
+    async watch(events: DataChangeEvents): Promise<StopWatching> {
+      await listenOnce();
+      watchers.add(events);
+      events.onListening();
+      return async () => {
+        watchers.delete(events);
+      };
+    },
+    /** The connection closed: what was sent meanwhile is lost, and the next connection LISTENs again. */
+    dropped(): void {
+      for (const events of watchers) events.onLost();
+      listening = undefined;
+      listenOnce().then(
+        () => watchers.forEach((events) => events.onListening()),
+        () => {}, // The thread is gone: `lost` follows.
+      );
+    },
+    /** The connection is gone for good (PGlite's thread ended): nothing more will be heard. */
+    lost(): void {
+      for (const events of watchers) events.onLost();
+      watchers.clear();
+    },
   };
 }

@@ -46,7 +46,8 @@ export async function revenueAggregates(db: Database, now: Date): Promise<Revenu
     money(sql`(select total from monthly where month = ${month(offset)})`);
   const instant = sql`${now.toISOString()}::timestamptz`;
   // Months from the daily sums (revenue_days); only the 90-day window needs the entries' instants.
-  const result = await db.execute(sql`
+  // In SQL: grouping sets and JSON aggregates in one round trip are beyond Drizzle's query builder.
+  const [row] = await db.execute<AggregateRow>(sql`
     with monthly as (
       select to_char(${revenueDays.day}, 'YYYY-MM') as month, sum(${revenueDays.amount}) as total
       from ${revenueDays}
@@ -76,14 +77,12 @@ export async function revenueAggregates(db: Database, now: Date): Promise<Revenu
       (select count(distinct ${revenues.source})::int from ${revenues}
         where ${revenues.date} > ${instant} - interval '90 days' and ${revenues.date} <= ${instant}) as "activeSources",
       ${money(sql`(select sum(${revenueDays.amount}) from ${revenueDays})`)} as "cumulative",
-      -- As JSON text: each driver hands text back alike.
-      (select coalesce(json_agg(json_build_object('month', month, 'source', source, 'total', round(total, 2)::text)), '[]')::text
+      (select coalesce(json_agg(json_build_object('month', month, 'source', source, 'total', round(total, 2)::text)), '[]'::json)
         from recent) as "recent",
-      (select coalesce(json_agg(json_build_object('source', source, 'first', to_char(first, 'YYYY-MM-DD'), 'total', round(total, 2)::text)), '[]')::text
+      (select coalesce(json_agg(json_build_object('source', source, 'first', to_char(first, 'YYYY-MM-DD'), 'total', round(total, 2)::text)), '[]'::json)
         from by_source) as "sources"
   `);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  const row = rows[0] as Record<string, string | number | null>;
+  if (!row) throw new Error('the aggregates query returned no row');
   return {
     currentMonth: String(row.currentMonth),
     previousMonth: String(row.previousMonth),
@@ -94,10 +93,12 @@ export async function revenueAggregates(db: Database, now: Date): Promise<Revenu
     firstEntryDate: row.firstEntryDate === null ? null : String(row.firstEntryDate),
     activeSources: Number(row.activeSources),
     cumulative: String(row.cumulative),
-    recentMonths: recentMonths(now, JSON.parse(String(row.recent)) as RecentRow[]),
-    sources: sourceTotals(JSON.parse(String(row.sources)) as SourceRow[]),
+    recentMonths: recentMonths(now, row.recent),
+    sources: sourceTotals(row.sources),
   };
 }
+
+type AggregateRow = Record<string, string | number | null> & { recent: RecentRow[]; sources: SourceRow[] };
 
 interface RecentRow {
   month: string;

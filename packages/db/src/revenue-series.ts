@@ -43,8 +43,8 @@ export async function revenueSeries(
       sql`sum(${revenueDays.amount}) filter (where ${revenueDays.source} = ${source}) as ${sql.identifier(source)}`,
   );
   // Days, not entries (revenue_days): a bucket starts at midnight UTC, so an entry falls in the bucket
-  // of its UTC day.
-  const result = await db.execute(sql`
+  // of its UTC day. In SQL: window functions over a generated series are beyond Drizzle's query builder.
+  const rows = await db.execute<RevenueSeriesPoint>(sql`
     with bounds as (
       select date_trunc(${bucket}, ${start}) as first, date_trunc(${bucket}, ${today}) as last
       where exists (select 1 from ${revenueDays})
@@ -65,14 +65,11 @@ export async function revenueSeries(
     window w as (order by b.bucket)
     order by b.bucket
   `);
-  return { range, bucket, points: rowsOf(result) };
-}
-
-/** postgres.js answers an array of rows, PGlite an object holding them. */
-function rowsOf(result: unknown): RevenueSeriesPoint[] {
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return rows.map((row) => {
-    const point = row as RevenueSeriesPoint;
-    return { date: point.date, ...perSource((source) => point[source]), total: point.total };
-  });
+  // A plain object per point (the driver's rows carry more), its keys in the contract's order.
+  const points = rows.map((point) => ({
+    date: point.date,
+    ...perSource((source) => point[source]),
+    total: point.total,
+  }));
+  return { range, bucket, points };
 }

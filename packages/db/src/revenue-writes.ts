@@ -1,8 +1,9 @@
-import type { Revenue, RevenueChange, RevenueSnapshot, RevenueValues } from '@journey/contracts';
+import type { Revenue, RevenueChange, RevenueValues } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import { WriteConflictError, type Database } from './client';
+import type { Database } from './client';
+import { WriteConflictError } from './database-errors';
 import { recordRevenueChange } from './revenue-history';
-import { storedSnapshotOf, snapshotSql, toRevenue, type StoredSnapshot } from './revenues';
+import { storedSnapshotOf, toRevenue, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenues } from './schema';
 
 /**
@@ -15,36 +16,24 @@ export interface ChangeOptions {
   reason?: string | null | undefined;
 }
 
-/**
- * One statement, so atomic without a transaction: the entry and its 'create' change (data-modifying
- * CTEs), which spares the admin's most frequent write two round trips and a BEGIN/COMMIT.
- */
-export async function createRevenue(
+/** The entry and its 'create' change, in one transaction. */
+export function createRevenue(
   db: Database,
   values: RevenueValues,
   options: ChangeOptions = {},
 ): Promise<Revenue> {
-  const result = await db.execute(sql`
-    with added as (
-      insert into ${revenues} (amount, source, description, date)
-      values (${values.amount}, ${values.source}, ${values.description}, ${values.date.toISOString()}::timestamptz)
-      returning id, amount, source, description, date
-    ), recorded as (
-      insert into ${revenueChanges} (revenue_id, action, after, reason)
-      select added.id, 'create', ${snapshotSql('added')}, ${options.reason ?? null}::text from added
-    )
-    select added.id, ${snapshotSql('added')} as snapshot from added`);
-  const [row] = rowsOf(result) as { id: number; snapshot: RevenueSnapshot | string }[];
-  if (!row) throw new Error('insert returned no row');
-  // postgres.js may hand jsonb back as its text.
-  const snapshot =
-    typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as RevenueSnapshot) : row.snapshot;
-  return { id: row.id, ...snapshot };
-}
-
-/** postgres.js answers an array of rows, PGlite an object holding them. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(revenues).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordRevenueChange(tx, {
+      revenueId: row.id,
+      action: 'create',
+      before: null,
+      after: storedSnapshotOf(row),
+      reason: options.reason,
+    });
+    return toRevenue(row);
+  });
 }
 
 /** Serialises the changes of one entry (edit, delete, undo), so none reads a change another is making. */

@@ -50,7 +50,7 @@ export function publishedOf(snapshot: StoredSnapshot): RevenueSnapshot {
 }
 
 /** `snapshotOf` in SQL, for a change recorded in the statement that writes its entry. */
-export const snapshotSql = (row: string) =>
+const snapshotSql = (row: string) =>
   sql.raw(`jsonb_build_object('amount', ${row}.amount::text, 'source', ${row}.source,
     'description', ${row}.description,
     'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);

@@ -26,7 +26,7 @@ import {
   pgliteTemplateFile,
   testDatabaseUrl,
   type TestDatabase,
-} from '../src/testing';
+} from '../test-support/test-database';
 
 const {
   users,

@@ -1,4 +1,4 @@
-import { ensureTestDatabaseReachable, prepareTestTemplate } from '../src/testing';
+import { ensureTestDatabaseReachable, prepareTestTemplate } from '../test-support/test-database';
 
 export default async function setup() {
   await ensureTestDatabaseReachable('database tests');

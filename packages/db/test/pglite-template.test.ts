@@ -4,7 +4,7 @@ import path from 'node:path';
 import { revenueInput } from '@journey/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, createRevenue, listExperiments, listRevenues } from '../src';
-import { pgliteTemplateFile } from '../src/testing';
+import { pgliteTemplateFile } from '../test-support/test-database';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'journey-template-'));
 const dataDir = path.join(root, 'pglite');

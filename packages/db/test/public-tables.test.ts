@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CHANGE_CHANNEL, NOTIFYING_TABLES, PUBLIC_TABLES, publicTablesChangedBy } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let database: TestDatabase;
 beforeAll(async () => {

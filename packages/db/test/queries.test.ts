@@ -16,7 +16,7 @@ import {
   signUp,
   updateRevenue,
 } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let test: TestDatabase;
 beforeAll(async () => {

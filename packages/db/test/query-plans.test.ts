@@ -19,7 +19,7 @@ import {
   pageSubscribers,
   type Database,
 } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 const LARGE_TABLES = ['revenues', 'milestones', 'experiments', 'subscribers'];
 const ROWS = 20_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCorrections, revenueHistory } from '../src/revenue-history';
 import { firstBrokenLedgerRow, LEDGER_GENESIS_HASH, ledgerRowHash, listLedger } from '../src/revenue-ledger';
 import { createRevenue, deleteRevenue, undoLastRevenueChange, updateRevenue } from '../src/revenue-writes';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../src/testing';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database';
 
 let test: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { perSource, REVENUE_SOURCES, type RevenueSource } from '@journey/contrac
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevenue, monthOf, revenueAggregates, type RevenueAggregates } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let test: TestDatabase;
 beforeAll(async () => {

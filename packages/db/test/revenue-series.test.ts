@@ -1,7 +1,7 @@
 import type { RevenueSource } from '@journey/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevenue, revenueSeries } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let test: TestDatabase;
 beforeAll(async () => {

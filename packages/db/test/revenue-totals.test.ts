@@ -2,7 +2,7 @@ import { revenueInput, type RevenueSource } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevenue, deleteRevenue, getRevenueSummary, schema, updateRevenue } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let test: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { defaultSettings, type Settings } from '@journey/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CHANGE_CHANNEL, getSettings, saveSettings, schema, settingsFrom, type Database } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 const { siteSettings } = schema;
 const defaults = defaultSettings({ productName: 'Unicorn', today: '2025-06-01' });

@@ -25,7 +25,6 @@ export async function openDatabase(config: Config, template = PGLITE_TEMPLATE): 
     driver: 'pglite',
     dataDir: path.join(config.dataDir, 'pglite'),
     template,
-    thread: true,
   });
 }
 

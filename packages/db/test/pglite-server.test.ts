@@ -1,46 +1,48 @@
-import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createDatabase,
+  DATA_CHANGE_CHANNEL,
+  sharedConnectionWatchers,
   isDatabaseUnavailable,
   isUniqueViolation,
   schema,
   type DatabaseHandle,
 } from '../src';
-import { PgliteThread } from '../src/pglite-thread';
-import { pgliteTemplateFile } from '../src/testing';
-import { readFileSync } from 'node:fs';
+import { startPgliteServer } from '../src/pglite-server';
+import { pgliteTemplateFile } from '../test-support/test-database';
 
-// The server runs PGlite in a worker thread; what crosses between the threads must behave as the
-// in-thread client does: errors with their codes, transactions, notifications, and a thread that dies.
+// PGlite runs in a worker thread serving the PostgreSQL protocol, and the server speaks to it with
+// postgres.js as to PostgreSQL: errors keep their codes, transactions hold the one backend, the
+// notifications come before the write's answer, and a closed database fails as unavailable.
 const template = async () => new Blob([readFileSync(await pgliteTemplateFile())]);
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await createDatabase({ driver: 'pglite', loadDataDir: await template(), thread: true });
+  handle = await createDatabase({ driver: 'pglite', loadDataDir: await template() });
 });
 afterAll(() => handle?.close());
 
-describe('PGlite in a worker thread', () => {
-  it('runs on another thread, and answers as PGlite does in this one', async () => {
-    expect(handle.pglite).toBeInstanceOf(PgliteThread);
-    const inThread = await createDatabase({ driver: 'pglite', loadDataDir: await template() });
+describe('PGlite behind its socket', () => {
+  it('listens on a Unix socket only its owner can reach, removed when closed', async () => {
+    const server = await startPgliteServer({ settings: [] });
+    const directory = path.dirname(server.socket);
     try {
-      expect(inThread.pglite).toBeInstanceOf(PGlite);
-      const query = `select 12.50::numeric as amount, '2025-03-01'::date as day, 7::int8 as big,
-        now() > '2000-01-01'::timestamptz as recent, '{"a":[1]}'::jsonb as doc, null as nothing`;
-      expect(await handle.query(query)).toEqual(await inThread.query(query));
-      // Drizzle's rows too: dates and timestamps stay text, as its parsers ask.
-      const rowsOf = async (database: DatabaseHandle) => {
-        const select = sql`select '2025-03-01'::date as day, '2025-03-01 10:00:00+00'::timestamptz as at`;
-        return ((await database.db.execute(select)) as unknown as { rows: unknown[] }).rows;
-      };
-      expect(await rowsOf(handle)).toEqual(await rowsOf(inThread));
-      expect(await rowsOf(handle)).toEqual([{ day: '2025-03-01', at: '2025-03-01 10:00:00+00' }]);
+      expect((await stat(server.socket)).isSocket()).toBe(true);
+      expect((await stat(directory)).mode & 0o777).toBe(0o700);
     } finally {
-      await inThread.close();
+      await server.close();
     }
+    await expect(stat(directory)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('answers values as postgres.js reads them from PostgreSQL', async () => {
+    const [row] = await handle.query(`select 12.50::numeric as amount, 7::int8 as big,
+      now() > '2000-01-01'::timestamptz as recent, '{"a":[1]}'::jsonb as doc, null as nothing`);
+    expect(row).toEqual({ amount: '12.50', big: '7', recent: true, doc: { a: [1] }, nothing: null });
   });
 
   it("hands back PostgreSQL's errors with their codes", async () => {
@@ -89,7 +91,7 @@ describe('PGlite in a worker thread', () => {
     expect(await other).toEqual([{ n: 2 }]);
   });
 
-  it('delivers notifications from the thread, before the answer of the write that sent them', async () => {
+  it('delivers notifications before the answer of the write that sent them', async () => {
     const heard: string[] = [];
     const stop = await handle.watchDataChanges({
       onChange: (table) => heard.push(table),
@@ -111,15 +113,28 @@ describe('PGlite in a worker thread', () => {
     }
   });
 
-  it('refuses a parser that changes the text, which could not cross the threads', async () => {
-    const thread = handle.pglite as PgliteThread;
-    await expect(async () =>
-      thread.query('select 1', [], { parsers: { 23: (value: string) => Number(value) } }),
-    ).rejects.toThrow(/only parsers that keep the text/);
+  it('tells the watchers when the connection drops, and LISTENs again on the next one', async () => {
+    let listens = 0;
+    const watchers = sharedConnectionWatchers(async () => {
+      listens++;
+    });
+    const heard: string[] = [];
+    await watchers.watch({
+      onChange: (table) => heard.push(table),
+      onListening: () => heard.push('listening'),
+      onLost: () => heard.push('lost'),
+    });
+    watchers.dropped();
+    await vi.waitFor(() => expect(heard).toEqual(['listening', 'lost', 'listening']));
+    expect(listens).toBe(2);
+    watchers.onnotify(DATA_CHANGE_CHANNEL, 'revenues');
+    watchers.onnotify('another_channel', 'users');
+    watchers.lost();
+    expect(heard).toEqual(['listening', 'lost', 'listening', 'revenues', 'lost']);
   });
 
-  it('fails every call as a closed database once its thread is gone', async () => {
-    const doomed = await createDatabase({ driver: 'pglite', loadDataDir: await template(), thread: true });
+  it('fails every call as an unavailable database once it is closed', async () => {
+    const doomed = await createDatabase({ driver: 'pglite', loadDataDir: await template() });
     await doomed.close();
     const error = await doomed.query('select 1').catch((e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -17,7 +17,7 @@ import {
   migrationsFolder,
   type DatabaseConfig,
   type DatabaseHandle,
-} from './client';
+} from '../src/client';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -123,8 +123,6 @@ export async function createTestDatabase(options: { logger?: Logger } = {}): Pro
     const config: DatabaseConfig = {
       driver: 'pglite',
       loadDataDir: new Blob([readFileSync(await pgliteTemplateFile())]),
-      // As the server runs it (plugins/app/database.ts in the API).
-      thread: true,
       ...options,
     };
     const handle = await createDatabase(config);
