@@ -144,33 +144,10 @@ function keepStylesheetImports(importer: RegExp): Plugin[] {
   ];
 }
 
-/** `pnpm dev` serves the shell without server rendering: give it a title at least. */
-function devHead(): Plugin {
-  return {
-    name: 'journey-dev-head',
-    apply: 'serve',
-    transformIndexHtml: (html) =>
-      html.replace(
-        '<!--app-head-->',
-        `<title>${process.env.SITE_PRODUCT_NAME || 'Unicorn'} Build Tracker (dev)</title>`,
-      ),
-  };
-}
-
-/**
- * The API `pnpm dev` runs beside Vite (turbo hands both the same environment, so the same PORT).
- * `changeOrigin: false` keeps the browser's Host (127.0.0.1:5173): the API takes the origin its Host
- * names as its own, so the page's writes (Origin http://127.0.0.1:5173) are same-site there, and
- * nothing about the production check is loosened. The string shorthand would rewrite Host to :5000
- * and every write would be refused as cross-site.
- */
-const apiProxy = { target: `http://127.0.0.1:${process.env.PORT || 5000}`, changeOrigin: false };
-
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     mantineCssLayers(),
-    devHead(),
     pageHeadLast(),
     inlineEntryStylesheet(),
     startAppAfterPaint(),
@@ -182,18 +159,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_SITE_PRODUCT_NAME': JSON.stringify(process.env.SITE_PRODUCT_NAME || 'Unicorn'),
   },
-  server: {
-    host: '127.0.0.1',
-    port: 5173,
-    proxy: {
-      '/api': apiProxy,
-      '/healthz': apiProxy,
-      '/readyz': apiProxy,
-    },
-  },
   // The server build bundles its dependencies too: tree-shaken, so the server never loads all of
   // @tabler/icons-react (~90 MB, 0.7 s) or Mantine, and the workspace's TypeScript sources come along.
-  ssr: { noExternal: true },
+  // `pnpm dev` (apps/api http/web-dev.ts) loads them from node_modules as they are.
+  ssr: { noExternal: command === 'build' ? true : ['@journey/contracts', '@journey/markdown'] },
   build: {
     sourcemap: true,
     // dist/client/.vite/manifest.json: the server links a code-split page's files from it

@@ -23,7 +23,8 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: externalPackages.flatMap((name) => [name, `${name}/*`]),
+  // Vite is loaded only by `pnpm dev` (src/http/web-dev.ts), never by the built server.
+  external: [...externalPackages.flatMap((name) => [name, `${name}/*`]), 'vite'],
   // Bundled CommonJS modules call require(); give them one in the ES module output.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

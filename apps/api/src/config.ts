@@ -145,6 +145,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : undefined)),
   WEB_DIST_DIR: z.string().trim().optional(),
+  /** `pnpm dev`: render and serve the web app from its sources through Vite (http/web-dev.ts). */
+  WEB_DEV: booleanFlag,
 });
 
 /** The variables the server reads; docker-compose.yml must name no others. */
@@ -171,6 +173,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
   webDistDir: string;
+  /** WEB_DEV: the web app from its sources (`pnpm dev`) instead of its build. */
+  webDev: boolean;
   mail: MailConfig;
 }
 
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: values.LOG_FILE,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
+    webDev: values.WEB_DEV,
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { DatabaseHandle } from '@journey/db';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import { loadWebBuild } from './http/ssr-module';
+import { loadWebDev } from './http/web-dev';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './features/auth/login-rate-limit';
 import { REGISTER_RATE_LIMIT, type RegisterRateLimit } from './features/auth/register-rate-limit';
 import { DEFAULT_SIGNUP_RATE_LIMIT, type SignupRateLimit } from './features/subscribers/signup-rate-limit';
@@ -29,7 +31,9 @@ export interface ServerOptions extends InstanceOptions {
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   const server = createInstance(config, options);
   // The web build's modules load while the embedded database starts in its own thread.
-  const web = loadWebBuild(config.webDistDir);
+  const web = config.webDev
+    ? loadWebDev(path.join(config.webDistDir, '..'), server.server)
+    : loadWebBuild(config.webDistDir);
   web.catch(() => {}); // its failure is the web-build plugin's to report, once the database is open
 
   // Stage 1: what every later stage reads from the instance.

@@ -213,7 +213,7 @@ export const WEB_ENTRY = path.resolve(import.meta.dirname, '../../web/src/entry-
  */
 export function webEntryShowing(show: string, options: { prelude?: string; first?: string } = {}): string {
   return `import { render as renderPage } from ${JSON.stringify(WEB_ENTRY)};
-export { pages, pageAt } from ${JSON.stringify(WEB_ENTRY)};
+export { pages, pageAt, inlineScripts } from ${JSON.stringify(WEB_ENTRY)};
 ${options.prelude ?? ''}
 const answers = (state) => Object.fromEntries(JSON.parse(state).queries.queries.map(
   ({ queryKey, state }) => [Array.isArray(queryKey[0]) ? queryKey[0].join('.') : String(queryKey[0]), state.data]));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../src/http/ssr-module';
+import { fillTemplate, inlineScriptHashes, pageScriptHashes } from '../src/http/ssr-module';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -17,5 +17,29 @@ describe('inlineScriptHashes', () => {
 
   it('gives none for a template without inline scripts', () => {
     expect(inlineScriptHashes('<head><script src="/a.js"></script></head>')).toEqual([]);
+  });
+});
+
+describe('pageScriptHashes', () => {
+  it("adds the renderer's own inline scripts to the template's", () => {
+    const template = '<head><script>a()</script></head>';
+    const ssr = { pages: [], pageAt: () => null, render: () => Promise.reject(new Error('unused')) };
+    const web = { clientDir: '', template, ssr: { ...ssr, inlineScripts: ['b($$x)'] } };
+    expect(pageScriptHashes(web)).toEqual([sha256('a()'), sha256('b($$x)')]);
+  });
+});
+
+describe('fillTemplate', () => {
+  it('writes every part as it is, `$$` and `$&` included', () => {
+    const template = '<head><!--app-head--></head><div id="root"><!--app-html--></div><!--app-state-->';
+    const page = fillTemplate(template, {
+      head: '<title>$&</title>',
+      html: '<script>c.$$r=1</script>',
+      state: '{"$$":1}',
+    });
+    expect(page).toBe(
+      '<head><title>$&</title></head><div id="root"><script>c.$$r=1</script></div>' +
+        '<script type="application/json" id="app-state">{"$$":1}</script>',
+    );
   });
 });

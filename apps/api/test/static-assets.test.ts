@@ -25,6 +25,7 @@ function webBuild(): string {
     // No pages: renders every path as not found, as the real one does for what is no page.
     `export const pages = [];
     export const pageAt = () => null;
+    export const inlineScripts = [];
     export async function render() { return { status: 404, head: '', html: '<h1>Not found</h1>', state: '' }; }`,
   );
   const withVariants = (file: string, body: string) => {

@@ -1,10 +1,12 @@
 import './app/fonts.css';
 import './app/mantine-styles';
 import './app/global.css';
+import type { SiteInfo } from '@journey/contracts';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadFonts } from './app/fonts';
-import { paths } from './app/paths';
-import { hydrateLanding } from './features/landing/hydrate-landing';
-import { readSsrState } from './lib/ssr-state';
+import { landingAlone, Root } from './app/root';
+import { readSsrState, ssrAnswer } from './lib/ssr-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -12,11 +14,29 @@ if (!root) throw new Error('index.html has no #root element');
 // Inter is fetched after the first paint, which shows the text in its fallback (app/fonts.ts).
 requestAnimationFrame(() => setTimeout(loadFonts));
 
-const state = readSsrState();
-if (state && location.pathname === paths.home) {
-  // The page most visitors open first hydrates with the least code (hydrate-landing.tsx), once the
-  // browser has painted the server's HTML: its first paint does not wait for the hydration's work.
-  requestAnimationFrame(() => setTimeout(() => hydrateLanding(root, state)));
-} else {
-  void import('./app/start-app').then(({ startApp }) => startApp(root));
+/**
+ * Hydrates the tree the server rendered (app/root.tsx), once: every page but the landing page first
+ * fetches the router's part and its own code-split page, so it hydrates in one pass
+ * (docs/decisions/063-one-render-path-and-hydration.md). Without server HTML (the shell sent when
+ * rendering failed) the browser renders the app itself.
+ */
+async function start(element: HTMLElement) {
+  const state = readSsrState();
+  const url = location.pathname + location.search;
+  const site = state ? ssrAnswer<SiteInfo>(state, ['settings', 'site']) : undefined;
+  let app;
+  if (!landingAlone(url, site)) {
+    const routed = await import('./app/routed-app');
+    if (state) await routed.loadPageAt(location.pathname);
+    app = routed.RoutedApp;
+  }
+  const tree = (
+    <StrictMode>
+      <Root url={url} site={site} origin={state?.origin} app={app} />
+    </StrictMode>
+  );
+  if (state) hydrateRoot(element, tree);
+  else createRoot(element).render(tree);
 }
+
+void start(root);

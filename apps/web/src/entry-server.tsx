@@ -6,17 +6,16 @@ import type { SiteInfo as PublicSiteInfo } from '@journey/contracts';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { createServerSideHelpers } from '@trpc/react-query/server';
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
 import type { Manifest } from 'vite';
-import { App } from './app/app';
 import { pageAssetTags } from './app/page-assets';
-import { paths } from './app/paths';
 import { headFor } from './app/page-head';
 import { readsOf } from './app/page-reads';
 import type { PageQuery, PageRoute } from './app/page-route';
-import { Providers } from './app/providers';
 import { RenderStatusProvider } from './app/render-status';
+import { landingAlone, Root } from './app/root';
+import { RoutedApp } from './app/routed-app';
 import { everyPageQueries, matchPage, pageRoutes } from './app/routes';
 import type { SiteInfo } from './app/site-context';
 import { createQueryClient } from './lib/query-client';
@@ -45,6 +44,16 @@ export function pageAt(pathname: string): PageInfo | null {
   return route.path === '*' ? null : pageInfo(route);
 }
 
+/**
+ * The scripts React writes into a page itself, for the CSP to allow by hash (apps/api
+ * http/ssr-module.ts): its runtime that holds a form action's submit made before the form hydrates, for
+ * React to replay (features/subscribers/newsletter-form.tsx). Read from a form rendered here, so a React
+ * upgrade brings its own.
+ */
+export const inlineScripts: readonly string[] = [
+  ...renderToString(<form action={() => undefined} />).matchAll(/<script>([\s\S]*?)<\/script>/g),
+].map(([, script = '']) => script);
+
 // The client build's manifest (build.manifest): which files hold a code-split page and its CSS.
 // This file is dist/server/entry-server.js, beside dist/client.
 const manifestFile = path.resolve(
@@ -58,11 +67,11 @@ function clientManifest(): Manifest {
 }
 
 /**
- * The app's router, query cache and tRPC client (app/start-app.tsx), fetched by every page but the
- * landing page (entry-client.tsx): linked from the head, so it loads with the entry, its CSS from the
+ * The app's router, query cache and tRPC client (app/routed-app.tsx), fetched by every page but the
+ * landing page (app/root.tsx): linked from the head, so it loads with the entry, its CSS from the
  * first paint.
  */
-const APP_SOURCE = 'src/app/start-app.tsx';
+const APP_SOURCE = 'src/app/routed-app.tsx';
 
 /** Answers every query of the page into the cache; a failure fails the render (the API degrades it). */
 async function fetchQueries(queryClient: QueryClient, queries: Record<string, PageQuery>) {
@@ -98,17 +107,22 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
 
   // Never called while rendering: every query the page needs is in the cache already.
   const trpcClient = createTrpcClient('http://127.0.0.1');
-  const site: SiteInfo = { ...(data.site as PublicSiteInfo), origin: input.origin };
+  const publicSite = data.site as PublicSiteInfo;
+  const site: SiteInfo = { ...publicSite, origin: input.origin };
 
   let status = 200;
+  // The tree the browser hydrates (app/root.tsx, entry-client.tsx), with the server's clients.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <RenderStatusProvider value={(code) => (status = code)}>
-        <Providers queryClient={queryClient} trpcClient={trpcClient} origin={input.origin}>
-          <StaticRouter location={input.url}>
-            <App />
-          </StaticRouter>
-        </Providers>
+        <Root
+          url={input.url}
+          site={publicSite}
+          origin={input.origin}
+          clients={{ queryClient, trpcClient }}
+          app={RoutedApp}
+          serverLocation={input.url}
+        />
       </RenderStatusProvider>
     </StrictMode>,
     // React moves a large Suspense boundary's content after the page, to be put in place by an inline
@@ -122,14 +136,13 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
   const found = status === 200;
   const meta = found && 'meta' in route.head ? route.head.meta(data, site, input.origin) : null;
   const head = headFor({ pathname: url.pathname, origin: input.origin, site, status, meta });
-  const assets =
-    route.path === paths.home
-      ? ''
-      : pageAssetTags(
-          clientManifest(),
-          APP_SOURCE,
-          ...(found && route.codeSplit ? [route.codeSplit.source] : []),
-        );
+  const assets = landingAlone(input.url, publicSite)
+    ? ''
+    : pageAssetTags(
+        clientManifest(),
+        APP_SOURCE,
+        ...(found && route.codeSplit ? [route.codeSplit.source] : []),
+      );
   return {
     status,
     head: assets ? `${head}\n    ${assets}` : head,
@@ -139,4 +152,4 @@ export async function render(input: RenderInput): Promise<RenderedPage | PageRed
 }
 
 // The API loads this module as its SsrModule: the compiler holds it to that contract.
-void ({ pages, pageAt, render } satisfies SsrModule);
+void ({ pages, pageAt, render, inlineScripts } satisfies SsrModule);

@@ -2,7 +2,10 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
-import { Providers } from '../src/app/providers';
+import { SiteFromQuery } from '../src/app/site-query';
+import { ThemeProvider } from '../src/app/theme-provider';
+import { Toasts } from '../src/components/toasts';
+import { DataProviders } from '../src/lib/data-providers';
 import { createQueryClient } from '../src/lib/query-client';
 import { createTrpcClient, trpc } from '../src/lib/trpc';
 import { getQueryKey } from '@trpc/react-query';
@@ -22,7 +25,7 @@ export interface ProvidersOptions {
 }
 
 /**
- * Renders `ui` inside the app's Providers (Mantine, Notifications, React Query, tRPC) and a
+ * Renders `ui` inside what the app puts around its pages (Mantine, toasts, React Query, tRPC) and a
  * MemoryRouter; the tRPC client's fetch is a stub answering from `options.trpc`.
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
@@ -41,16 +44,21 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   const trpcClient = createTrpcClient();
   const route = options.route ?? '/';
   const result = render(
-    <Providers queryClient={queryClient} trpcClient={trpcClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path={route} element={ui} />
-          {Object.entries(options.routes ?? {}).map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </Providers>,
+    <DataProviders queryClient={queryClient} trpcClient={trpcClient}>
+      <SiteFromQuery origin={undefined}>
+        <ThemeProvider>
+          <Toasts />
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={route} element={ui} />
+              {Object.entries(options.routes ?? {}).map(([path, element]) => (
+                <Route key={path} path={path} element={element} />
+              ))}
+            </Routes>
+          </MemoryRouter>
+        </ThemeProvider>
+      </SiteFromQuery>
+    </DataProviders>,
     options.renderOptions,
   );
   return { ...result, fetchMock, calls, queryClient };

@@ -55,6 +55,8 @@ export interface SsrModule {
   /** The page at a path, or null where the not-found page answers. */
   pageAt(pathname: string): PageInfo | null;
   render(input: RenderInput): Promise<RenderedPage | PageRedirect>;
+  /** The inline scripts the renderer itself writes into pages (React's form-replay runtime). */
+  inlineScripts: readonly string[];
 }
 
 export interface WebBuild {
@@ -74,15 +76,25 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
   return { clientDir, template: readFileSync(templateFile, 'utf8'), ssr };
 }
 
-/** The page: the template with the rendered head, app and state written in. */
+/**
+ * The page: the template with the rendered head, app and state written in. Each part is given by a
+ * function, so a `$$` or `$&` in it (React's form-replay script, an owner's text) is written as it is,
+ * not read as a replacement pattern.
+ */
 export function fillTemplate(template: string, parts: { head: string; html: string; state: string }): string {
+  const state = parts.state ? `<script type="application/json" id="app-state">${parts.state}</script>` : '';
   return template
-    .replace('<!--app-head-->', parts.head)
-    .replace('<!--app-html-->', parts.html)
-    .replace(
-      '<!--app-state-->',
-      parts.state ? `<script type="application/json" id="app-state">${parts.state}</script>` : '',
-    );
+    .replace('<!--app-head-->', () => parts.head)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-state-->', () => state);
+}
+
+const sha256Source = (script: string) =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** CSP sources for every inline script a page may hold: the template's and the renderer's own. */
+export function pageScriptHashes(web: WebBuild): string[] {
+  return [...inlineScriptHashes(web.template), ...web.ssr.inlineScripts.map(sha256Source)];
 }
 
 /**
@@ -94,7 +106,7 @@ export function inlineScriptHashes(template: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes = '', body = ''] of template.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (/\bsrc=|type="application\/json"/.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.push(sha256Source(body));
   }
   return hashes;
 }

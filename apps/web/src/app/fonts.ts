@@ -20,16 +20,26 @@ const SUBSETS = [
   },
 ];
 
-/** Adds Inter to the document's fonts; the browser fetches a subset when text on the page needs it. */
+/**
+ * Adds Inter to the document's fonts once the Latin subset, which every page's text uses, has loaded:
+ * the page is then laid out again once, as Inter swaps in. Adding the faces before that cost a second
+ * relayout of the whole page for the fallback it already showed
+ * (docs/decisions/063-one-render-path-and-hydration.md). Latin Extended loads when text needs it.
+ */
 export function loadFonts(): void {
-  for (const { url, unicodeRange } of SUBSETS) {
-    document.fonts.add(
+  const faces = SUBSETS.map(
+    ({ url, unicodeRange }) =>
       new FontFace('Inter Variable', `url(${url}) format('woff2-variations')`, {
         style: 'normal',
         weight: '100 900',
         display: 'swap',
         unicodeRange,
       }),
-    );
-  }
+  );
+  const latin = faces.at(-1);
+  // Should Latin fail to load, the text stays in its fallback, as before it loaded.
+  void latin?.load().then(
+    () => faces.forEach((face) => document.fonts.add(face)),
+    () => undefined,
+  );
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import fastifyMiddie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { WebDev } from '../../http/web-dev';
 
 /**
  * Serves the built client assets, precompressed at build time (.br and .gz beside each file, sent by
@@ -11,6 +13,12 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     if (!app.web) return;
+    // `pnpm dev`: Vite serves the modules and public/ from the sources (http/web-dev.ts).
+    if ('middlewares' in app.web) {
+      await app.register(fastifyMiddie);
+      app.use((app.web as WebDev).middlewares);
+      return;
+    }
     const { clientDir } = app.web;
     const assetsDir = path.join(clientDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {

@@ -7,7 +7,7 @@ import {
 import { useMounted } from '@mantine/hooks';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { startTransition } from 'react';
-import { loadDeferredNow } from '../landing/deferred-hydration';
+import { needSectionsNow } from '../landing/sections-needed';
 
 const systemScheme = () => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
@@ -24,9 +24,10 @@ export function ColorSchemeToggle(props: Omit<ActionIconProps, 'children'>) {
   const toggle = () => {
     const next = dark ? 'light' : 'dark';
     // The scheme is Mantine's context: React would drop the server's HTML of the landing page's sections
-    // still waiting to hydrate (deferred-hydration.ts) for a change above them, unless the change waits
-    // for them, as a transition does. The page's colours change at once (Mantine sets <html>'s attribute).
-    loadDeferredNow();
+    // still waiting to hydrate (sections-needed.ts) for a change above them, unless the change waits
+    // for them, as a transition does; so their code is fetched now. The page's colours change at once
+    // (Mantine sets <html>'s attribute) (docs/decisions/009-revenue-section-hydrates-with-the-page.md).
+    needSectionsNow();
     startTransition(() => setColorScheme(next === systemScheme() ? 'auto' : next));
   };
 

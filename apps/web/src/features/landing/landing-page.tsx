@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { whenDeferredNeeded } from './deferred-hydration';
 import type * as Sections from './landing-sections';
 import { HeroSection } from './hero-section';
+import { sectionsNeeded } from './sections-needed';
 import './section-styles';
 import { SiteHeader } from './site-header';
 
 /** A part of landing-sections.tsx, fetched when needed (on the server, at once). */
 function deferred(pick: (module: typeof Sections) => ComponentType) {
   return lazy(() =>
-    whenDeferredNeeded()
+    sectionsNeeded()
       .then(() => import('./landing-sections'))
       .then((module) => ({ default: pick(module) })),
   );
@@ -19,7 +19,8 @@ const LandingFooter = deferred((module) => module.LandingFooter);
 
 /**
  * The public landing page: every section in order (docs/product.md#landing-page). The header and the
- * hero hydrate with the page; the rest when the reader heads for it (deferred-hydration.ts).
+ * hero hydrate with the page; the rest, in Suspense boundaries, once their code is fetched when needed
+ * (sections-needed.ts): React keeps their server HTML meanwhile and hydrates them then.
  */
 export function LandingPage() {
   return (

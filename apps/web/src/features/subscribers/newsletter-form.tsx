@@ -9,7 +9,7 @@ import {
 } from '@journey/contracts/constants';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { PageLink } from '../../app/page-link';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 import classes from './newsletter-form.module.css';
@@ -29,31 +29,43 @@ type FieldErrors = Partial<Record<keyof NewsletterValues, ReactNode>>;
 // when the visitor first focuses the form, and awaited before a submit is validated.
 const loadValidation = () => import('./newsletter-validation').then((module) => module.validateNewsletter);
 
+/** The sign-up as the form's fields hold it. */
+function submitted(formData: FormData): { values: NewsletterValues; honeypot: string } {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return {
+    values: { email: text('email'), consent: formData.has('consent') },
+    honeypot: text(HONEYPOT_FIELD),
+  };
+}
+
 /**
  * 'Stay Updated': a real sign-up (docs/decisions/017-newsletter-and-subscribers.md), thanks shown for 3 s and the
- * request to confirm from the inbox kept, fields cleared. Its two
- * fields live in React state rather than @mantine/form, which would be 6 KB of the landing page's
- * JavaScript budget for one address and one checkbox (docs/decisions/027-landing-page-budget.md).
+ * request to confirm from the inbox kept, fields cleared. Its fields live in the form, not in React
+ * state (nor @mantine/form, 6 KB of the landing page's budget: docs/decisions/027-landing-page-budget.md),
+ * and it submits through a React form action: what a reader typed, ticked and submitted before the
+ * section hydrated is in the form data React replays to the action once it has
+ * (docs/decisions/063-one-render-path-and-hydration.md). React resets the fields after each submit, to
+ * their defaults: the values sent, kept after a refusal, empty after a sign-up.
  */
 export function NewsletterForm() {
   const subscribe = trpc.subscribers.subscribe.useMutation();
-  const [values, setValues] = useState(EMPTY);
+  const [defaults, setDefaults] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [thanked, setThanked] = useState(false);
   // After the 3 s of thanks, what the reader still has to do stays (docs/decisions/056-newsletter-hardening.md).
   const [checkInbox, setCheckInbox] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // The honeypot (docs/decisions/040-newsletter-delivery.md): people never see it, bots fill it in.
-  const [honeypot, setHoneypot] = useState('');
 
   // Typing in a field clears its error, as the admin panel's forms do.
-  const change = <K extends keyof NewsletterValues>(name: K, value: NewsletterValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
+  const clearError = (name: keyof NewsletterValues) =>
     setErrors((current) => ({ ...current, [name]: undefined }));
-  };
 
-  const validateThenSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const validateThenSubmit = async (formData: FormData) => {
+    const { values, honeypot } = submitted(formData);
+    setDefaults(values);
     const validate = await loadValidation();
     const invalid: FieldErrors = validate(values);
     setErrors(invalid);
@@ -64,9 +76,10 @@ export function NewsletterForm() {
       await subscribe.mutateAsync({
         ...values,
         consentVersion: CURRENT_CONSENT_VERSION,
+        // The honeypot (docs/decisions/040-newsletter-delivery.md): people never see it, bots fill it in.
         ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
       });
-      setValues(EMPTY);
+      setDefaults(EMPTY);
       setThanked(true);
       setCheckInbox(true);
     } catch (error) {
@@ -82,7 +95,7 @@ export function NewsletterForm() {
   }, [thanked]);
 
   return (
-    <form noValidate onFocus={() => void loadValidation()} onSubmit={validateThenSubmit}>
+    <form noValidate onFocus={() => void loadValidation()} action={validateThenSubmit}>
       <Stack gap="md">
         <TextInput
           type="email"
@@ -91,8 +104,9 @@ export function NewsletterForm() {
           autoComplete="email"
           size="md"
           withAsterisk
-          value={values.email}
-          onChange={(event) => change('email', event.currentTarget.value)}
+          name="email"
+          defaultValue={defaults.email}
+          onChange={() => clearError('email')}
           error={errors.email}
           // Mantine turns the placeholder red with the error; the message, border and label already
           // say it, and the placeholder keeps its readable (AA) colour in both states.
@@ -100,8 +114,9 @@ export function NewsletterForm() {
         />
         <Checkbox
           label={CONSENT_TEXTS[CURRENT_CONSENT_VERSION]}
-          checked={values.consent}
-          onChange={(event) => change('consent', event.currentTarget.checked)}
+          name="consent"
+          defaultChecked={defaults.consent}
+          onChange={() => clearError('consent')}
           error={errors.consent}
         />
         {/* Outside the checkbox's label and description: a click on it never ticks the box. */}
@@ -115,14 +130,7 @@ export function NewsletterForm() {
         <div className={classes.honeypot} aria-hidden="true">
           <label>
             Leave this field empty
-            <input
-              type="text"
-              name={HONEYPOT_FIELD}
-              tabIndex={-1}
-              autoComplete="off"
-              value={honeypot}
-              onChange={(event) => setHoneypot(event.currentTarget.value)}
-            />
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
         <Button type="submit" size="md" disabled={subscribe.isPending}>

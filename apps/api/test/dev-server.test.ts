@@ -1,13 +1,12 @@
 /**
  * The developer loop (`pnpm dev`): the API from its sources (tsx, as `pnpm --filter @journey/api dev`
- * runs it) behind Vite's dev server, each on a free port. A browser talks to Vite only, so its writes
- * carry Vite's origin: registering, signing in and adding revenue through Vite must work, while a
- * foreign origin is still refused.
+ * runs it) with WEB_DEV, serving the web app through Vite in middleware mode (src/http/web-dev.ts):
+ * its pages are rendered on the server as in production, and registering, signing in and adding
+ * revenue work from them, while a foreign origin is still refused.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, freePort, http, waitFor, type HttpAnswer } from './support/http';
+import { ADMIN, http, type HttpAnswer } from './support/http';
 import {
   killServerProcess,
   serverDatabase,
@@ -16,49 +15,30 @@ import {
   type ServerProcess,
 } from './support/server-process';
 
-const WEB_DIR = fileURLToPath(new URL('../../web', import.meta.url));
-const VITE_BIN = fileURLToPath(new URL('../../web/node_modules/vite/bin/vite.js', import.meta.url));
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-describe('pnpm dev: writes through the Vite dev server', () => {
+describe('pnpm dev: the web app from its sources, rendered on the server', () => {
   let database: ServerDatabase;
   let api: ServerProcess | undefined;
-  let vite: ChildProcess | undefined;
-  let viteOutput = '';
   let base = '';
 
   beforeAll(async () => {
     database = await serverDatabase();
-    api = await startServerProcess({ ...database.env, NODE_ENV: 'development' });
-    const apiPort = new URL(api.base).port;
-    const vitePort = await freePort();
-    base = `http://127.0.0.1:${vitePort}`;
-    // PORT is the API's: `pnpm dev` gives both processes the same environment.
-    vite = spawn(process.execPath, [VITE_BIN, '--port', String(vitePort), '--strictPort'], {
-      cwd: WEB_DIR,
-      env: { PATH: process.env.PATH, PORT: apiPort, NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    api = await startServerProcess({
+      ...database.env,
+      NODE_ENV: 'development',
+      WEB_DEV: 'true',
+      WEB_DIST_DIR,
     });
-    vite.stdout?.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
-    vite.stderr?.on('data', (chunk: Buffer) => (viteOutput += chunk.toString()));
-    try {
-      // Vite's start-up is seconds of CPU: on a busy machine, the default hang guard's minute.
-      await waitFor('Vite proxying /readyz', async () => (await http(base, 'GET', '/readyz')).status === 200);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${viteOutput}`, { cause: error });
-    }
+    base = api.base;
   });
 
   afterAll(async () => {
-    if (vite && vite.exitCode === null) {
-      const exited = new Promise((resolve) => vite!.once('exit', resolve));
-      vite.kill('SIGTERM');
-      await exited;
-    }
     await killServerProcess(api);
     await database?.cleanup();
   });
 
-  /** What a page served by Vite sends with a write: its own origin, same-origin, JSON. */
+  /** What a page of the dev server sends with a write: its own origin, same-origin, JSON. */
   const browserWrite = (path: string, body: unknown, cookie?: string, origin = base) =>
     http(base, 'POST', path, {
       ...(body === undefined ? {} : { body }),
@@ -71,7 +51,19 @@ describe('pnpm dev: writes through the Vite dev server', () => {
     return cookie.split(';', 1)[0]!;
   };
 
-  it('registers, signs in and adds revenue through Vite, over tRPC (as the web app) and REST', async () => {
+  it('renders a page on the server, with Vite serving its modules', async () => {
+    const page = await http(base, 'GET', '/');
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    expect(html).toMatch(/<h1[^>]*id="hero-title"[^>]*>[^<]+<\/h1>/);
+    expect(html).toContain('id="app-state"');
+    expect(html).toContain('src="/@vite/client"');
+    const entry = await http(base, 'GET', '/src/entry-client.tsx');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('registers, signs in and adds revenue, over tRPC (as the web app) and REST', async () => {
     const register = await browserWrite('/api/trpc/auth.register', ADMIN);
     expect(register.status, JSON.stringify(register.body)).toBe(200);
 
@@ -96,7 +88,7 @@ describe('pnpm dev: writes through the Vite dev server', () => {
     expect((await http(base, 'GET', '/api/user', { cookie })).status).toBe(401);
   });
 
-  it('still refuses a write from another origin through Vite', async () => {
+  it('still refuses a write from another origin', async () => {
     const answer = await browserWrite(
       '/api/login',
       { username: ADMIN.username, password: ADMIN.password },
