@@ -15,6 +15,7 @@ const ALL = XSS_PAYLOADS.join('\n\n');
 // The same payloads with a marker a script would set, should one run in any form.
 const MARKED = ALL.replace(/alert\(1\)/g, 'window.__xss=1');
 const NAME = `<img src=x onerror="window.__xss=1">'"&`;
+const REACT_FORM_ACTION = ` action="javascript:throw new Error(&#x27;React form unexpectedly submitted.&#x27;)"`;
 
 /** Fails the test on any dialog; the fixture already fails it on console errors. */
 function forbidDialogs(page: Page) {
@@ -71,7 +72,9 @@ test.describe('the XSS payloads in the settings', () => {
   test('are inert in the server HTML, the hydrated pages and the feeds', async ({ page, request }) => {
     const dialogs = forbidDialogs(page);
     for (const path of ['/', ...LEGAL_PAGES.map((legal) => legal.path)]) {
-      const html = await (await request.get(path)).text();
+      // React's own guard on a form whose action is a function (the newsletter's) is the one
+      // javascript: URL the page may hold: it only throws, and never holds the owner's text.
+      const html = (await (await request.get(path)).text()).replace(REACT_FORM_ACTION, '');
       expect(html, `${path} holds no executable markup`).not.toMatch(
         /<script>(alert|window\.__xss)|\son\w+="|(href|src|action|data)="\s*(javascript|data|vbscript):|<svg onload|<(math|iframe|object|embed|base)\b/i,
       );
