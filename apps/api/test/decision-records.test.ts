@@ -30,6 +30,8 @@ describe('docs/decisions', () => {
     expect(heading).toMatch(new RegExp(`^# ${name.slice(0, 3)}: \\S`));
     expect(blank).toBe('');
     expect(status).toMatch(STATUS);
+    const text = readFileSync(path.join(decisionsDir, name), 'utf8');
+    expect(text.match(/^Status:/gm), `${name} has one status line`).toHaveLength(1);
     for (const [, number, file] of status.matchAll(new RegExp(LINK, 'g'))) {
       expect(file?.slice(0, 3), `${name}: the link to ${number}`).toBe(number);
       expect(existsSync(path.join(decisionsDir, file ?? '')), `${name}: ${file} exists`).toBe(true);
