@@ -7,18 +7,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sharedPageTables } from '../src/trpc/procedures';
-import { call, fakeWebBuild, useTestServer, webEntryShowing } from './helpers';
+import { call, fakeWebBuild, useTestServer, ANSWERS_AND_RENDERS_ENTRY } from './helpers';
 
-/** The landing page shows its query answers (over 1 KB: compressed) and counts its renders. */
-const ENTRY = webEntryShowing(
-  `(input, answers) => ({
-    head: '<title>t</title>',
-    html: '<pre>' + JSON.stringify(answers) + '</pre><output>' + renders + '</output>',
-    state: '',
-  })`,
-  { prelude: 'let renders = 0;', first: 'renders += 1;' },
-);
-const server = useTestServer({ env: { WEB_DIST_DIR: fakeWebBuild(ENTRY) } });
+const server = useTestServer({ env: { WEB_DIST_DIR: fakeWebBuild(ANSWERS_AND_RENDERS_ENTRY) } });
 
 const READS = ['/api/revenue', '/api/milestones', '/api/experiments', '/'];
 const VARIANTS: { name: string; method: 'GET' | 'HEAD'; headers: Record<string, string> }[] = [

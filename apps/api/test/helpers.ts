@@ -226,6 +226,19 @@ export async function render(input) {
 }
 
 /**
+ * A landing page that shows its query answers as JSON, so a stale page is visible, and counts its
+ * renders, so a page served again from the cache is told apart from one rendered afresh.
+ */
+export const ANSWERS_AND_RENDERS_ENTRY = webEntryShowing(
+  `(input, answers) => ({
+    head: '<title>t</title>',
+    html: '<pre>' + JSON.stringify(answers) + '</pre><output>' + renders + '</output>',
+    state: '',
+  })`,
+  { prelude: 'let renders = 0;', first: 'renders += 1;' },
+);
+
+/**
  * A stand-in for the web build (the real one is tested in the browser suite): an HTML template, one
  * hashed asset, and a server entry whose `render` is the given module source.
  */

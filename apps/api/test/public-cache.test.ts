@@ -15,25 +15,12 @@ import { describe, expect, it } from 'vitest';
 import { revenueMetrics } from '../src/features/revenue/metrics';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
-import { ADMIN, call, fakeWebBuild, useAdminServer, webEntryShowing } from './helpers';
+import { ADMIN, call, fakeWebBuild, useAdminServer, ANSWERS_AND_RENDERS_ENTRY } from './helpers';
 import { waitFor } from './support/http';
-
-/**
- * The landing page of this stand-in shows its query answers as JSON, so a stale page is visible, and
- * counts its renders, so a page served again from the cache is told apart from one rendered afresh.
- */
-const RENDER_DATA = webEntryShowing(
-  `(input, answers) => ({
-    head: '<title>t</title>',
-    html: '<pre>' + JSON.stringify(answers) + '</pre><output>' + renders + '</output>',
-    state: '',
-  })`,
-  { prelude: 'let renders = 0;', first: 'renders += 1;' },
-);
 
 const READS = ['/', '/api/revenue', '/api/milestones', '/api/experiments'] as const;
 
-const admin = useAdminServer({ env: { WEB_DIST_DIR: fakeWebBuild(RENDER_DATA) } });
+const admin = useAdminServer({ env: { WEB_DIST_DIR: fakeWebBuild(ANSWERS_AND_RENDERS_ENTRY) } });
 const { server } = admin;
 
 /** What each read must show: computed from the database now, bypassing every cache. */
