@@ -26,6 +26,20 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits loses its errors, and one handed to a place
+    // that expects a plain function (an event handler) runs unchecked. Config files stay outside,
+    // as no tsconfig includes them all (docs/decisions/069-the-shape-enforced-by-lint.md).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['**/*.config.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -45,6 +59,39 @@ export default tseslint.config(
               message: 'Import only types from the API.',
             },
             { group: ['@journey/db', '@journey/db/*'], message: 'The web app never imports server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app's directions (docs/architecture.md#the-web-app-appsweb): shared code (lib, components,
+  // hooks) into features, features into the shell (app). Relative paths, as the app imports itself.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+app(/|$)', message: 'Features never import the app shell (src/app).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{lib,components,hooks}/**/*.{ts,tsx}'],
+    // A test of shared code may build on a feature (table-readers.test.tsx reads a milestone page's key).
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features)(/|$)',
+              message: 'Shared code (lib, components, hooks) never imports features or the app shell.',
+            },
           ],
         },
       ],

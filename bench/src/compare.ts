@@ -12,6 +12,7 @@ import { pgliteBackend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
 import { step } from './lib/log';
 import { READS, revenueWrite } from './measure/endpoints';
+import { PACED_NAME, pacedVersus, type PacedVersus } from './measure/paced-versus';
 import { measureVersus, type VersusRow } from './measure/versus';
 import { renderCompareSection } from './report/compare-report';
 import { runContext, runDate } from './report/machine';
@@ -68,10 +69,20 @@ async function main(): Promise<void> {
     return options.only.length === 0 || options.only.some((part) => name.includes(part));
   });
   const rows: VersusRow[] = [];
+  let paced: PacedVersus | undefined;
   try {
     for (const endpoint of endpoints)
       for (const connections of options.connections)
         rows.push(await measureVersus(endpoint, urls, { ...options, connections }));
+    // Last: its writes add thousands of rows, which the rows above must not see.
+    if (options.only.length === 0 || options.only.some((part) => PACED_NAME.includes(part)))
+      paced = await pacedVersus(
+        {
+          current: { url: urls.current, cookie: current.cookie },
+          baseline: { url: urls.baseline, cookie: baseline.cookie },
+        },
+        options.rounds,
+      );
   } finally {
     await current.stop();
     await baseline.stop();
@@ -83,6 +94,7 @@ async function main(): Promise<void> {
     baseline: { dir: options.baseline, commit: commitOf(options.baseline) },
     settings: options,
     rows,
+    paced,
   });
   console.log(`\n${await formatLike(options.resultsFile, section)}`);
   await prependSection(options.resultsFile, section);

@@ -83,7 +83,9 @@ export function createInstance(config: Config, options: InstanceOptions) {
     // Errors raised while routing (a path parameter over that length, a broken URL) get the one body too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const { status, body } = describeError(error);
-      return reply.status(status).type('application/json; charset=utf-8').send(body);
+      // Fastify expects no return here; the reply is a thenable that settles once sent, which nothing
+      // needs to wait for.
+      void reply.status(status).type('application/json; charset=utf-8').send(body);
     },
   });
 }

@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, useAdminServer } from './helpers';
 
 describe('when the database goes away', () => {
-  let server: TestServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    cookie = await registerAdmin(server.app);
-    await server.closeDatabase();
-  });
-  afterAll(() => server?.close());
+  const admin = useAdminServer();
+  beforeAll(() => admin.server.closeDatabase());
 
   it('answers reads, writes and readiness with 503 and the JSON error body, while staying alive', async () => {
     const unavailable = { message: 'The database is unavailable. Please try again shortly.' };
-    const revenue = await call(server.app, 'GET', '/api/revenue');
+    const revenue = await call(admin.server.app, 'GET', '/api/revenue');
     expect(revenue.statusCode).toBe(503);
     expect(revenue.json()).toEqual(unavailable);
-    const write = await call(
-      server.app,
-      'POST',
-      '/api/milestones',
-      { title: 'Still here', description: 'Written while the database is down', date: '2024-01-01', day: 1 },
-      cookie,
-    );
+    const write = await admin.call('POST', '/api/milestones', {
+      title: 'Still here',
+      description: 'Written while the database is down',
+      date: '2024-01-01',
+      day: 1,
+    });
     expect(write.statusCode).toBe(503);
     expect(write.json()).toEqual(unavailable);
-    const trpc = await call(server.app, 'GET', '/api/trpc/milestones.list');
+    const trpc = await call(admin.server.app, 'GET', '/api/trpc/milestones.list');
     expect(trpc.statusCode).toBe(503);
     expect(trpc.json().error.message).toBe(unavailable.message);
-    expect((await call(server.app, 'GET', '/readyz')).statusCode).toBe(503);
-    expect((await call(server.app, 'GET', '/healthz')).statusCode).toBe(200);
+    expect((await call(admin.server.app, 'GET', '/readyz')).statusCode).toBe(503);
+    expect((await call(admin.server.app, 'GET', '/healthz')).statusCode).toBe(200);
   });
 });

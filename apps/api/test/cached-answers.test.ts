@@ -125,7 +125,7 @@ describe('the shared pages', () => {
       }),
     );
     expect(shared).toEqual({
-      '/': ['experiments', 'milestones', 'revenues', 'settings'],
+      '/': ['connections', 'experiments', 'milestones', 'revenues', 'settings'],
       '/milestones/:ref': ['milestones', 'settings'],
       '/privacy': ['settings'],
       '/terms': ['settings'],

@@ -12,7 +12,14 @@ describe('CSV cells', () => {
     ['+1', "'+1"],
     ['-1', "'-1"],
     ['@SUM(A1)', "'@SUM(A1)"],
-  ])('neutralises %s at the start of a cell', (value, written) => {
+    ['=1+2', "'=1+2"],
+    ['-5', "'-5"],
+    ['@sum', "'@sum"],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line\nbreak', '"line\nbreak"'],
+  ])('writes %j as %j: a formula neutralised; a separator, quote or line break quoted', (value, written) => {
     expect(csvField(value)).toBe(written);
   });
 

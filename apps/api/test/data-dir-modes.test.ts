@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '@journey/db';
 import { pgliteTemplateFile } from '@journey/db/testing';
-import { ADMIN } from '@journey/testing';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { buildServer, openDatabase } from '../src/server';
+import { loginAdmin, registerAdminWith } from './helpers';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'journey-modes-'));
 const dataDir = path.join(root, 'data');
@@ -69,6 +70,19 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** Starts a server, runs `step` on it and stops it: DATA_DIR is owner-only after the start, the step and the stop. */
+async function whileOwnerOnly(step: (app: FastifyInstance) => Promise<void>) {
+  const server = await startServer();
+  try {
+    expect(notPrivate(dataDir)).toEqual([]);
+    await step(server.app);
+    expect(notPrivate(dataDir)).toEqual([]);
+  } finally {
+    await server.close();
+  }
+  expect(notPrivate(dataDir)).toEqual([]);
+}
+
 // Runs on PGlite whichever database the rest of the suite uses: DATA_DIR is the embedded database's.
 describe('DATA_DIR (the embedded database and the session secret)', () => {
   // Two starts of the embedded database from files: seconds idle, nearly a minute on a busy machine (decision 058).
@@ -76,37 +90,10 @@ describe('DATA_DIR (the embedded database and the session secret)', () => {
     'is owner-only (folders 0700, files 0600) after a first start, after writes and after a restart',
     { timeout: 300_000 },
     async () => {
-      const first = await startServer();
-      try {
-        expect(notPrivate(dataDir)).toEqual([]);
-        const register = await first.app.inject({
-          method: 'POST',
-          url: '/api/register',
-          payload: ADMIN,
-        });
-        expect(register.statusCode).toBe(201);
-        expect(notPrivate(dataDir)).toEqual([]);
-      } finally {
-        await first.close();
-      }
-      expect(notPrivate(dataDir)).toEqual([]);
-
+      await whileOwnerOnly(async (app) => expect((await registerAdminWith(app)).statusCode).toBe(201));
       // Whatever opened the files up in between (a copy, a restore, an archive), a start closes them again.
       makeWorldWritable(dataDir);
-      const again = await startServer();
-      try {
-        expect(notPrivate(dataDir)).toEqual([]);
-        const login = await again.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { username: ADMIN.username, password: ADMIN.password },
-        });
-        expect(login.statusCode).toBe(200);
-        expect(notPrivate(dataDir)).toEqual([]);
-      } finally {
-        await again.close();
-      }
-      expect(notPrivate(dataDir)).toEqual([]);
+      await whileOwnerOnly(async (app) => expect((await loginAdmin(app)).statusCode).toBe(200));
     },
   );
 });

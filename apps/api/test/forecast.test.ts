@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { growthAndForecast } from '../src/features/revenue/forecast';
+import { ISSUE_27_FORECAST, ISSUE_27_GROWTH, ISSUE_27_MONTHS } from './support/issue-27';
 
 // Tuesday 24 November 2026: the complete months fitted are May to October 2026.
 const NOW = new Date('2026-11-24T15:00:00.000Z');
@@ -21,29 +22,16 @@ const run = (recent: number[], firstEntryDate: string | null = '2026-04-17', ext
 describe('the growth trend and the forecast', () => {
   it("on issue 27's months ($78 … $4,504): +11.6 %/month, too irregular to forecast, never +204.8 %", () => {
     // April $78 (started on the 17th: not a complete month), May–October fitted, November running.
-    const answer = run([2616, 1346, 1997, 428, 4046, 3976, 4504], '2026-04-17', 78);
+    const [april, ...fitted] = ISSUE_27_MONTHS;
+    const answer = run(fitted, '2026-04-17', april);
     // The old rate, (3,976 ÷ 428)^(1/2) − 1 = 2.048: one weak month made it.
     expect(answer.monthlyGrowthRate).not.toBeCloseTo(2.048, 2);
     // ln: 7.8694, 7.2049, 7.5994, 6.0591, 8.3055, 8.2880 at x = 0…5; x̄ = 2.5, Sxx = 17.5,
     // Sxy = 1.9273: slope 0.11013, e^0.11013 − 1 = 0.1164. SSE 3.3493 of SST 3.5616: R² = 0.0596.
     // se = √(3.3493 ÷ 4 ÷ 17.5) = 0.21874; t(0.9, 4 df) = 1.5332: e^(0.11013 ∓ 0.33537) − 1.
-    expect(answer.growth).toEqual({
-      rate: 0.1164,
-      low: -0.2017,
-      high: 0.5613,
-      rSquared: 0.0596,
-      from: '2026-05',
-      to: '2026-10',
-      completeMonths: 6,
-    });
+    expect(answer.growth).toEqual(ISSUE_27_GROWTH);
     expect(answer.monthlyGrowthRate).toBe(0.1164);
-    expect(answer.forecast).toMatchObject({
-      status: 'irregular',
-      reachesTargetIn: null,
-      earliest: null,
-      latest: null,
-      projection: [],
-    });
+    expect(answer.forecast).toMatchObject(ISSUE_27_FORECAST);
     expect(answer.forecast.requiredMonthlyGrowth).toBeGreaterThan(0);
   });
 

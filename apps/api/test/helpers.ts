@@ -135,6 +135,8 @@ export interface AdminServer {
   cookie: string;
   /** `call` on this server as the admin. */
   call(method: InjectOptions['method'], url: string, payload?: unknown): ReturnType<typeof call>;
+  /** POSTs `payload` to `url` as the admin and expects it created (201). */
+  create(url: string, payload: unknown): ReturnType<typeof call>;
 }
 
 /**
@@ -169,6 +171,11 @@ export function useAdminServer(options: TestServerOptions = {}): AdminServer {
   const state = {
     server,
     call: (method, url, payload) => call(server.app, method, url, payload, state.cookie),
+    create: async (url, payload) => {
+      const response = await state.call('POST', url, payload);
+      expect(response.statusCode, response.body).toBe(201);
+      return response;
+    },
   } as AdminServer;
   beforeAll(async () => {
     state.cookie = await registerAdmin(server.app);

@@ -135,21 +135,31 @@ describe('a broadcast to 500 addresses across a stop', () => {
     return duplicatesAfterAll(smtp, subject);
   }
 
+  /**
+   * Stops the server with `signal` halfway through a broadcast of `subject` and starts it again: the
+   * exit, how many had the mail at the stop, and the copies beyond one once every address has it.
+   */
+  async function stopHalfwayAndRestart(signal: NodeJS.Signals, subject: string) {
+    server = await running();
+    await broadcastHalfway(server, subject);
+    server.child.kill(signal);
+    const exit = await server.exited;
+    const atStop = received(smtp, subject);
+    expect(atStop).toBeLessThan(RECIPIENTS);
+
+    server = await processes.start(env);
+    const duplicates = await duplicatesOnceDone(subject);
+    console.log(
+      `newsletter crash test, ${signal} after ${atStop} of ${RECIPIENTS}: ${duplicates} duplicates`,
+    );
+    return { exit, duplicates };
+  }
+
   it(
     'SIGTERM halfway, then a restart: everyone gets it, no one twice',
     async () => {
-      server = await running();
-      await broadcastHalfway(server, 'After SIGTERM');
-      server.child.kill('SIGTERM');
-      expect((await server.exited).code).toBe(0);
-      const atStop = received(smtp, 'After SIGTERM');
-      expect(atStop).toBeLessThan(RECIPIENTS);
-
-      server = await processes.start(env);
-      const duplicates = await duplicatesOnceDone('After SIGTERM');
-      console.log(
-        `newsletter crash test, SIGTERM after ${atStop} of ${RECIPIENTS}: ${duplicates} duplicates`,
-      );
+      const { exit, duplicates } = await stopHalfwayAndRestart('SIGTERM', 'After SIGTERM');
+      expect(exit.code).toBe(0);
       expect(duplicates).toBe(0);
     },
     CRASH_TEST_TIMEOUT_MS,
@@ -158,18 +168,7 @@ describe('a broadcast to 500 addresses across a stop', () => {
   it(
     'kill -9 halfway, then a restart: everyone gets it, duplicates at most the one in flight',
     async () => {
-      server = await running();
-      await broadcastHalfway(server, 'After kill -9');
-      server.child.kill('SIGKILL');
-      await server.exited;
-      const atKill = received(smtp, 'After kill -9');
-      expect(atKill).toBeLessThan(RECIPIENTS);
-
-      server = await processes.start(env);
-      const duplicates = await duplicatesOnceDone('After kill -9');
-      console.log(
-        `newsletter crash test, kill -9 after ${atKill} of ${RECIPIENTS}: ${duplicates} duplicates (1 in flight at most)`,
-      );
+      const { duplicates } = await stopHalfwayAndRestart('SIGKILL', 'After kill -9');
       expect(duplicates).toBeLessThanOrEqual(1);
     },
     CRASH_TEST_TIMEOUT_MS,

@@ -6,6 +6,7 @@
 import { schema } from '@journey/db';
 import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@journey/testing';
 import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
 
@@ -44,6 +45,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** `call` as the admin. */
+const asAdmin = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+  call(server.app, method, url, payload, cookie);
+
 const subscribe = (email: string, extra: Record<string, unknown> = {}) =>
   call(server.app, 'POST', '/api/subscribers', { email, consent: true, ...extra });
 
@@ -71,13 +76,13 @@ async function confirmedSubscriber(email: string): Promise<void> {
 }
 
 async function sendBroadcast(subject: string, body: string): Promise<number> {
-  const draft = await call(server.app, 'POST', '/api/admin/broadcasts', { subject, body }, cookie);
+  const draft = await asAdmin('POST', '/api/admin/broadcasts', { subject, body });
   expect(draft.statusCode).toBe(201);
   const { id } = draft.json();
-  const sent = await call(server.app, 'POST', `/api/admin/broadcasts/${id}/send`, undefined, cookie);
+  const sent = await asAdmin('POST', `/api/admin/broadcasts/${id}/send`);
   expect(sent.statusCode).toBe(202);
   await waitFor(`broadcast ${id} sent`, async () => {
-    const status = await call(server.app, 'GET', `/api/admin/broadcasts/${id}`, undefined, cookie);
+    const status = await asAdmin('GET', `/api/admin/broadcasts/${id}`);
     return status.json().status === 'sent';
   });
   return id;
@@ -260,7 +265,7 @@ describe('broadcasts', () => {
         email,
       ).toHaveLength(0);
 
-    const status = await call(server.app, 'GET', `/api/admin/broadcasts/${id}`, undefined, cookie);
+    const status = await asAdmin('GET', `/api/admin/broadcasts/${id}`);
     expect(status.json()).toMatchObject({
       status: 'sent',
       counts: { queued: 0, sent: confirmed.length, failed: 0 },
@@ -350,14 +355,11 @@ describe('broadcasts', () => {
     const id = await sendBroadcast('Day 103', 'Mail for everyone.');
     expect(smtp.to(GREYLISTED).filter((m) => m.mail.subject === 'Day 103')).toHaveLength(1);
     expect(smtp.to(BOUNCING)).toHaveLength(0);
-    const status = (await call(server.app, 'GET', `/api/admin/broadcasts/${id}`, undefined, cookie)).json();
+    const status = (await asAdmin('GET', `/api/admin/broadcasts/${id}`)).json();
     expect(status.counts.failed).toBe(1);
-    const failures = await call(
-      server.app,
+    const failures = await asAdmin(
       'GET',
       `/api/trpc/newsletter.failures?input=${encodeURIComponent(JSON.stringify({ id }))}`,
-      undefined,
-      cookie,
     );
     expect(failures.json().result.data).toEqual([
       { recipient: BOUNCING, reason: expect.stringContaining('550') },
@@ -366,41 +368,28 @@ describe('broadcasts', () => {
 
   it('sends a test to the admin only, and refuses to send or edit a broadcast twice', async () => {
     const draft = (
-      await call(server.app, 'POST', '/api/admin/broadcasts', { subject: 'Draft', body: 'Hello' }, cookie)
+      await asAdmin('POST', '/api/admin/broadcasts', { subject: 'Draft', body: 'Hello' })
     ).json();
-    const test = await call(server.app, 'POST', `/api/admin/broadcasts/${draft.id}/test`, undefined, cookie);
+    const test = await asAdmin('POST', `/api/admin/broadcasts/${draft.id}/test`);
     expect(test.statusCode).toBe(202);
     await waitFor('the test mail', async () =>
       smtp.to('founder@example.com').some((m) => m.mail.subject === '[Test] Draft'),
     );
-    expect(
-      (await call(server.app, 'GET', `/api/admin/broadcasts/${draft.id}`, undefined, cookie)).json().counts,
-    ).toEqual({ queued: 0, sent: 0, failed: 0 });
+    expect((await asAdmin('GET', `/api/admin/broadcasts/${draft.id}`)).json().counts).toEqual({
+      queued: 0,
+      sent: 0,
+      failed: 0,
+    });
 
-    expect(
-      (await call(server.app, 'POST', `/api/admin/broadcasts/${draft.id}/send`, undefined, cookie))
-        .statusCode,
-    ).toBe(202);
-    const twice = await call(server.app, 'POST', `/api/admin/broadcasts/${draft.id}/send`, undefined, cookie);
+    expect((await asAdmin('POST', `/api/admin/broadcasts/${draft.id}/send`)).statusCode).toBe(202);
+    const twice = await asAdmin('POST', `/api/admin/broadcasts/${draft.id}/send`);
     expect(twice.statusCode).toBe(409);
-    const edit = await call(
-      server.app,
-      'PUT',
-      `/api/admin/broadcasts/${draft.id}`,
-      { subject: 'x', body: 'y' },
-      cookie,
-    );
+    const edit = await asAdmin('PUT', `/api/admin/broadcasts/${draft.id}`, { subject: 'x', body: 'y' });
     expect(edit.statusCode).toBe(409);
   });
 
   it('checks a draft as any other input, and keeps every path for the admin', async () => {
-    const bad = await call(
-      server.app,
-      'POST',
-      '/api/admin/broadcasts',
-      { subject: 'Two\nlines', body: '' },
-      cookie,
-    );
+    const bad = await asAdmin('POST', '/api/admin/broadcasts', { subject: 'Two\nlines', body: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
       subject: 'Subject must be a single line.',
@@ -437,7 +426,7 @@ describe('deleting', () => {
       linkOrigin: PUBLIC_URL,
       nextAttemptAt: new Date(Date.now() + 3_600_000),
     });
-    const removed = await call(server.app, 'POST', '/api/trpc/subscribers.delete', { id: row!.id }, cookie);
+    const removed = await asAdmin('POST', '/api/trpc/subscribers.delete', { id: row!.id });
     expect(removed.statusCode).toBe(200);
     const left = await server.db
       .select()

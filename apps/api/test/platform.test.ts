@@ -26,6 +26,7 @@ const REST_PATHS = {
   '/revenue/series': ['get'],
   '/revenue/metrics': ['get'],
   '/revenue/corrections': ['get'],
+  '/public/verification.json': ['get'],
   '/revenues/all': ['get'],
   '/admin/revenue/{id}': ['put', 'delete'],
   '/admin/revenue/imports': ['get', 'post'],
@@ -189,6 +190,7 @@ describe('platform', () => {
     expect(stateOf(home.body)).toEqual({
       keys: [
         'auth.me',
+        'connections.verification',
         'experiments.list',
         'milestones.list',
         'revenue.corrections',

@@ -2,7 +2,7 @@
  * The PublicCache alone (src/http/public-cache.ts): what it keeps, what a write drops, and that an
  * answer begun before a write is never served after it (docs/decisions/061-one-caching-seam.md).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_ENTRIES, PublicCache, type FreshResponse, type PublicTable } from '../src/http/public-cache';
 
 const text = (body: string, status = 200): FreshResponse => ({
@@ -141,6 +141,70 @@ describe('PublicCache under writes', () => {
     expect(await late).toBe('new');
     expect(await get()).toBe('new');
     expect(state.reads).toBe(2);
+  });
+
+  it('rebuilds once for a burst of writes during a build, however many readers arrive between them', async () => {
+    const { cache, state, get } = valueCache();
+    const held = gate();
+    state.gate = held.closed;
+    const first = get();
+    await new Promise((resolve) => setImmediate(resolve));
+    const late: Promise<string>[] = [];
+    for (let write = 1; write <= 5; write += 1) {
+      state.value = `write ${write}`;
+      cache.invalidate(['revenues']);
+      late.push(get(), get());
+    }
+    state.gate = null;
+    held.open();
+    expect(await first).toBe('old');
+    // Every later reader waited for the build begun before its write, then shared one begun after all five.
+    expect(await Promise.all(late)).toEqual(Array.from({ length: 10 }, () => 'write 5'));
+    expect(state.reads).toBe(2);
+    expect(await get()).toBe('write 5');
+    expect(state.reads).toBe(2);
+  });
+
+  it('lets a key whose build a write overtook rest as long as that build took before the next', async () => {
+    const cache = new PublicCache();
+    const starts: number[] = [];
+    const slow = () =>
+      cache.get(
+        'page',
+        async () => {
+          starts.push(performance.now());
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          return text('page');
+        },
+        ['revenues'],
+      );
+    const first = slow();
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.invalidate(['revenues']);
+    const late = slow();
+    await first;
+    const firstEnded = performance.now();
+    await late;
+    const [firstStart = NaN, secondStart = NaN] = starts;
+    expect(starts).toHaveLength(2);
+    // At least as long as the first build took (40 ms or more) passed between its end and the next start.
+    expect(secondStart - firstEnded).toBeGreaterThanOrEqual((firstEnded - firstStart) * 0.9);
+  });
+
+  it('starts the next build at once after a build no write overtook', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { cache, state, get } = valueCache();
+      state.gate = Promise.resolve();
+      expect(await get()).toBe('old');
+      state.value = 'new';
+      cache.invalidate(['revenues']);
+      // With the clock stopped, a rest would never end: this answer comes without one.
+      expect(await get()).toBe('new');
+      expect(state.reads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps an answer whose build a write to other tables overlapped', async () => {

@@ -6,6 +6,7 @@ import {
   getSettings,
   listExperiments,
   listMilestones,
+  publicVerification,
   revenueSeries,
 } from '@journey/db';
 import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
@@ -27,8 +28,8 @@ const { server } = admin;
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
   // The metrics read only the database, the product name and the clock of the services.
   const services = { config: { productName: 'Unicorn' }, database: { db: server.db }, now: () => new Date() };
-  const [revenueSummary, corrections, series, metrics, milestones, experiments, settings] = await Promise.all(
-    [
+  const [revenueSummary, corrections, series, metrics, milestones, experiments, settings, verification] =
+    await Promise.all([
       getRevenueSummary(server.db),
       countCorrections(server.db),
       revenueSeries(server.db, 'all'),
@@ -36,8 +37,8 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
       listMilestones(server.db),
       listExperiments(server.db),
       getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
-    ],
-  );
+      publicVerification(server.db),
+    ]);
   const {
     story,
     legal: _legal,
@@ -51,6 +52,7 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
       'auth.me': null,
       'revenue.summary': revenueSummary,
       'revenue.corrections': { corrections },
+      'connections.verification': verification,
       'revenue.series': series,
       'revenue.metrics': metrics,
       'milestones.list': milestones,

@@ -75,6 +75,15 @@ describe('revenue imports', () => {
       expect(
         stored.every((row) => row.provider === provider && row.externalId && row.source === 'passive'),
       ).toBe(true);
+      const listed = (await admin.call('GET', '/api/revenues/all')).json();
+      const importedEntry = listed.find((row: { id: number }) => row.id === stored[0]?.id);
+      expect(importedEntry).toMatchObject({
+        provenance: 'import',
+        provider,
+        externalId: stored[0]?.externalId,
+        currency: 'USD',
+        originalAmount: stored[0]?.amount,
+      });
 
       const again = await post(provider, csv, true);
       expect(again.json()).toMatchObject({ add: 0, duplicate: expected.add, skipped: expected.skipped });

@@ -6,6 +6,7 @@ import { schema } from '@journey/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { ISSUE_27_FORECAST, ISSUE_27_GROWTH, ISSUE_27_MONTHS } from './support/issue-27';
 
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 const TARGET = 1_000_000_000;
@@ -162,27 +163,13 @@ describe('revenue metrics', () => {
 
   it("on issue 27's eight months: a six-month trend of +11.6 %/month, too irregular to forecast, not +204.8 %", async () => {
     // April to November 2026 (November still running); the journey began on 17 April.
-    const amounts = ['78.00', '2616.00', '1346.00', '1997.00', '428.00', '4046.00', '3976.00', '4504.00'];
+    const amounts = ISSUE_27_MONTHS.map((dollars) => dollars.toFixed(2));
     await history(amounts, 'ai', '17');
     const answer = await metrics();
     expect(answer.monthlyGrowthRate).not.toBeCloseTo(2.048, 2);
     expect(answer.monthlyGrowthRate).toBe(0.1164);
-    expect(answer.growth).toEqual({
-      rate: 0.1164,
-      low: -0.2017,
-      high: 0.5613,
-      rSquared: 0.0596,
-      from: '2026-05',
-      to: '2026-10',
-      completeMonths: 6,
-    });
-    expect(answer.forecast).toMatchObject({
-      status: 'irregular',
-      reachesTargetIn: null,
-      earliest: null,
-      latest: null,
-      projection: [],
-    });
+    expect(answer.growth).toEqual(ISSUE_27_GROWTH);
+    expect(answer.forecast).toMatchObject(ISSUE_27_FORECAST);
     expect(answer.cumulativeTotal).toBe('18991.00');
     expect(answer.howCalculated.monthlyGrowthRate).toMatch(/least squares/);
   });

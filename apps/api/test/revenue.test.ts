@@ -25,7 +25,7 @@ describe('revenue', () => {
     expect(await count()).toBe(0);
   });
 
-  it('creates an entry and returns it with the amount as a decimal string and an ISO date', async () => {
+  it('creates an entry and returns it with the amount as a decimal string, an ISO date and its provenance', async () => {
     const response = await admin.call('POST', '/api/revenue', entry);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
@@ -34,6 +34,12 @@ describe('revenue', () => {
       source: 'ai',
       description: 'First AI client',
       date: '2024-03-15T00:00:00.000Z',
+      // A typed entry is self-reported, in USD (docs/decisions/076-revenue-provenance.md).
+      provenance: 'manual',
+      provider: null,
+      externalId: null,
+      currency: 'USD',
+      originalAmount: '1250.50',
     });
     const list = await admin.call('GET', '/api/revenues/all');
     expect(list.json()).toEqual([response.json()]);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { tabOf } from './admin-tabs';
-import { providePrivateServer, type PrivateServer } from './private-server';
+import { providePrivateServer, signedInRequest, type PrivateServer } from './private-server';
 import { ADMIN, expect, test as base, watchBrowserErrors } from './fixtures';
 import { expectToast, formIn, requestsTo, stillness, submitAndSeePending, toasts } from './support';
 
@@ -188,10 +188,7 @@ test.describe('changing the password', () => {
     expect(await userStatus(page.request)).toBe(200);
 
     // Every other session is gone: the one this browser had before, and the other browser's.
-    const before = await playwright.request.newContext({
-      baseURL: server.baseURL,
-      storageState: { cookies: server.cookies, origins: [] },
-    });
+    const before = await signedInRequest(playwright, server);
     expect(await userStatus(before), 'the replaced session of this browser').toBe(401);
     await before.dispose();
     expect(await userStatus(other.request), "the other browser's session").toBe(401);

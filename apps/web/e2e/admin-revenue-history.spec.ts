@@ -1,7 +1,7 @@
 import { expect, test } from './admin-server';
 import { openDialog } from './admin-dialogs';
 import { openAdminTab } from './admin-tabs';
-import { createRevenue, expectToast, gotoHydrated, stillness } from './support';
+import { createRevenue, expectToast, gotoHydrated, stillness, toasts } from './support';
 
 // docs/decisions/043-correction-ledger.md: reasons on edit and delete, the history, undo, the public ledger.
 
@@ -68,7 +68,10 @@ test('an edit and a delete with reasons reach the ledger, and undo restores the 
   await history.getByRole('button', { name: 'Undo last change', exact: true }).click();
   await history.getByRole('textbox', { name: 'Reason (optional)' }).pressSequentially('Checked the bank');
   await history.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expectToast(page, 'Change undone');
+  const undone = await expectToast(page, 'Change undone');
+  // The second undo below shows a toast with this title: dismissed now, the two cannot be confused.
+  await undone.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toasts(page)).toHaveCount(0);
   await expect(history).toBeHidden();
   await expect(revenue.row('$300.00')).toBeVisible();
 

@@ -108,5 +108,7 @@ test('lists the rows a Gumroad export would add, as Gumroad writes them, and lea
   await dialog.getByRole('button', { name: 'Import 4 entries', exact: true }).click();
   await expectToast(page, 'Import complete', '4 entries ($119.99) were added.');
   await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
-  await expect(tab.row('Gumroad sale: Design kit, v2')).toBeVisible();
+  await expect(tab.row('Gumroad sale: Design kit, v2').getByRole('cell').nth(4)).toHaveText(
+    'Imported from Gumroad',
+  );
 });

@@ -14,7 +14,7 @@ const revenue: EntityDescriptor = {
   title: 'revenue: add with validation, edit, delete, and the tracker follows',
   name: 'Revenue',
   fields: { Amount: 'text', Source: 'select', Description: 'text', Date: 'date' },
-  columns: ['Source', 'Amount', 'Description', 'Date', 'Actions'],
+  columns: ['Source', 'Amount', 'Description', 'Date', 'Provenance', 'Actions'],
   rowsWithRecord: '1 row',
   records: listRevenue,
   async expectInitialTable(tab) {
@@ -41,7 +41,14 @@ const revenue: EntityDescriptor = {
     record: {
       label: '$1,250.50 from Mar 15, 2024',
       rowText: 'Consulting retainer for March',
-      cells: ['Consulting', '$1,250.50', 'Consulting retainer for March', 'Mar 15, 2024', ''],
+      cells: [
+        'Consulting',
+        '$1,250.50',
+        'Consulting retainer for March',
+        'Mar 15, 2024',
+        'Self-reported',
+        '',
+      ],
       stored: { amount: '1250.50', source: 'consulting', description: 'Consulting retainer for March' },
     },
     readBack: {
@@ -58,7 +65,7 @@ const revenue: EntityDescriptor = {
     record: {
       label: '$2,000.00 from Apr 1, 2024',
       rowText: 'First AI app sales',
-      cells: ['AI', '$2,000.00', 'First AI app sales', 'Apr 1, 2024', ''],
+      cells: ['AI', '$2,000.00', 'First AI app sales', 'Apr 1, 2024', 'Self-reported', ''],
       stored: { amount: '2000.00', source: 'ai', description: 'First AI app sales' },
     },
     readBack: { Amount: '2,000.00', Source: 'ai', Description: 'First AI app sales', Date: '2024-04-01' },

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
-import { providePrivateServer, type Cookies } from './private-server';
+import { providePrivateServer, signedInRequest, type Cookies } from './private-server';
 import {
   clearOutbox,
   deleteBroadcast,
@@ -78,10 +78,7 @@ export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>
   adminServer: [
     ({ playwright }, use) =>
       providePrivateServer(playwright, async (server) => {
-        const api = await playwright.request.newContext({
-          baseURL: server.baseURL,
-          storageState: { cookies: server.cookies, origins: [] },
-        });
+        const api = await signedInRequest(playwright, server);
         // These specs see the panel as a settled admin does: the setup checklist has its own spec
         // (fresh-database.spec.ts), on the project's fresh server.
         await expectStatus(await api.post('/api/admin/setup/dismiss'), 200);
@@ -96,10 +93,7 @@ export const test = base.extend<AdminTestFixtures, { adminServer: AdminServer }>
   baseURL: async ({ adminServer }, use) => use(adminServer.baseURL),
 
   api: async ({ playwright, adminServer }, use) => {
-    const api = await playwright.request.newContext({
-      baseURL: adminServer.baseURL,
-      storageState: { cookies: adminServer.cookies, origins: [] },
-    });
+    const api = await signedInRequest(playwright, adminServer);
     await use(api);
     await api.dispose();
   },

@@ -49,31 +49,23 @@ test('the first login shows the setup checklist; each step ticks as it is done, 
   };
   const isDone = (step: string) =>
     expect(card.getByRole('listitem').filter({ hasText: step })).toContainText('(done)');
+  /** Follows a step's link, which focuses the settings field it asks for, fills that in and saves. */
+  const doInSettings = async (step: string, field: string, value: string) => {
+    await card.getByRole('link', { name: step, exact: true }).click();
+    const input = page.getByRole('textbox', { name: field });
+    await expect(input).toBeFocused();
+    await input.clear();
+    await input.pressSequentially(value);
+    await saveSettings();
+    await isDone(step);
+  };
 
   // Each link opens the place where the step is done, its field focused.
-  await card.getByRole('link', { name: STEPS[0], exact: true }).click();
-  const start = page.getByRole('textbox', { name: 'Journey start' });
-  await expect(start).toBeFocused();
-  await start.clear();
-  await start.pressSequentially('2025-03-01');
-  await saveSettings();
-  await isDone(STEPS[0]);
+  await doInSettings(STEPS[0], 'Journey start', '2025-03-01');
   await expect(card.getByText('1 of 5 done.', { exact: false })).toBeVisible();
 
-  await card.getByRole('link', { name: STEPS[1], exact: true }).click();
-  const name = page.getByRole('textbox', { name: 'Site name' });
-  await expect(name).toBeFocused();
-  await name.clear();
-  await name.pressSequentially('Ada Builds');
-  await saveSettings();
-  await isDone(STEPS[1]);
-
-  await card.getByRole('link', { name: STEPS[2], exact: true }).click();
-  const email = page.getByRole('textbox', { name: 'Contact email' });
-  await expect(email).toBeFocused();
-  await email.pressSequentially('ada@example.com');
-  await saveSettings();
-  await isDone(STEPS[2]);
+  await doInSettings(STEPS[1], 'Site name', 'Ada Builds');
+  await doInSettings(STEPS[2], 'Contact email', 'ada@example.com');
 
   await card.getByRole('link', { name: STEPS[3], exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Revenue', exact: true })).toHaveAttribute(

@@ -34,7 +34,7 @@ const KEPT_OUT = {
   'the router': (source: string) => source.includes('/node_modules/react-router/'),
   'React Query': (source: string) => source.includes('/node_modules/@tanstack/query-core/'),
   'the tRPC client': (source: string) => source.includes('/node_modules/@trpc/client/'),
-  // The sections below the hero hydrate when the reader heads for them (deferred-hydration.ts).
+  // The sections below the hero hydrate when the reader heads for them (features/landing/sections-needed.ts).
   'the sections below the hero': (source: string) =>
     source.endsWith('/src/features/landing/landing-sections.tsx'),
 };

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { E2EOptions } from './options';
-import { providePrivateServer, type PrivateServer } from './private-server';
+import { providePrivateServer, signedInRequest, type PrivateServer } from './private-server';
 
 export { expect };
 
@@ -86,9 +86,11 @@ export function formatViolations(violations: AxeResults['violations']): string {
 export function watchBrowserErrors(context: BrowserContext, allowances: ConsoleAllowance[]): string[] {
   const problems: string[] = [];
   context.on('console', (message) => {
-    if (message.type() !== 'error' || isAllowed(message.text(), allowances)) return;
+    if (message.type() !== 'error') return;
     const { url, lineNumber } = message.location();
-    problems.push(`console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`);
+    const line = `console.error: ${message.text()}${url ? ` (at ${url}:${lineNumber})` : ''}`;
+    // An allowance may name the message alone or, to expect it from one address only, the whole line.
+    if (!isAllowed(message.text(), allowances) && !isAllowed(line, allowances)) problems.push(line);
   });
   context.on('weberror', (webError) => {
     const error = webError.error();
@@ -140,10 +142,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   adminRequest: async ({ playwright, mainServer }, use) => {
-    const api = await playwright.request.newContext({
-      baseURL: mainServer.baseURL,
-      storageState: { cookies: mainServer.cookies, origins: [] },
-    });
+    const api = await signedInRequest(playwright, mainServer);
     await use(api);
     await api.dispose();
   },

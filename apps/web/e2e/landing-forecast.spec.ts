@@ -132,7 +132,9 @@ test.describe('the computed figures on the landing page', () => {
     await gotoHydrated(page, '/');
     await expect(statCard(page, 'Revenue Sources')).toContainText('1');
     await expect(statCard(page, 'Growth Rate')).toContainText('+25 %/month');
-    await expect(statCard(page, 'Time Elapsed')).toContainText(`${metrics.daysElapsed} days`);
+    // Whole days since the install day: 0 in the day the worker's server started, 1 after midnight UTC.
+    const days: number = metrics.daysElapsed;
+    await expect(statCard(page, 'Time Elapsed')).toContainText(`${days} ${days === 1 ? 'day' : 'days'}`);
     await expect(page.locator('#tracker')).not.toContainText('+27% monthly');
     await expect(page.getByTestId('forecast-line')).toContainText(await growingForecast(api));
     await expect(page.getByTestId('forecast-target')).toContainText('To reach $1B by March 2034: +');

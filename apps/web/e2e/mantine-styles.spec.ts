@@ -5,8 +5,8 @@ import { expect, test } from './fixtures';
 import { createMilestone, createRevenue, deleteMilestone, deleteRevenue, toasts, uniqueTag } from './support';
 
 /*
- * Each chunk imports the CSS of the Mantine components it renders (app/mantine-styles.ts), not all of
- * @mantine/core/styles.css. A forgotten import shows as an element carrying a Mantine class (`m_…`)
+ * Each chunk has the CSS of the Mantine components it renders (src/mantine-styles/, one module per
+ * chunk), not all of @mantine/core/styles.css. A forgotten import shows as an element carrying a Mantine class (`m_…`)
  * that no loaded stylesheet styles: these tests look for one on every page and in every overlay.
  */
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { listSubscribers, outboxMessage, type OutboxMessage } from './records';
 import { signUpOnLanding, uniqueTag } from './support';
@@ -22,10 +22,11 @@ async function statusOf(api: APIRequestContext, email: string): Promise<string |
   return (await listSubscribers(api)).find((subscriber) => subscriber.email === email)?.status;
 }
 
-/** Signs up on the landing page and returns the confirmation mail. */
-async function signUp(page: Page, api: APIRequestContext, email: string): Promise<OutboxMessage> {
+/** Signs up a new address on the landing page and returns it with its confirmation mail. */
+async function signUp(page: Page, api: APIRequestContext, prefix: string, testInfo: TestInfo) {
+  const email = `${prefix}-${uniqueTag(testInfo.project.name)}@example.com`;
   await signUpOnLanding(page, email);
-  return outboxMessage(api, email, /^Confirm your subscription/);
+  return { email, mail: await outboxMessage(api, email, /^Confirm your subscription/) };
 }
 
 test.describe('newsletter links', () => {
@@ -41,8 +42,7 @@ test.describe('newsletter links', () => {
     adminRequest,
     axe,
   }, testInfo) => {
-    const email = `confirm-${uniqueTag(testInfo.project.name)}@example.com`;
-    const mail = await signUp(page, adminRequest, email);
+    const { email, mail } = await signUp(page, adminRequest, 'confirm', testInfo);
     expect(mail.subject).toBe('Confirm your subscription to Solo Unicorn');
     expect(await statusOf(adminRequest, email)).toBe('pending');
 
@@ -75,8 +75,7 @@ test.describe('newsletter links', () => {
     adminRequest,
     axe,
   }, testInfo) => {
-    const email = `leave-${uniqueTag(testInfo.project.name)}@example.com`;
-    const mail = await signUp(page, adminRequest, email);
+    const { email, mail } = await signUp(page, adminRequest, 'leave', testInfo);
 
     await page.goto(linkIn(mail, 'unsubscribe'));
     await expect(page).toHaveTitle('Unsubscribe · Solo Unicorn');

@@ -27,6 +27,16 @@ export interface PrivateServer {
   stop: () => Promise<void>;
 }
 
+/** A request context signed in as a server's admin: its address and the admin's session cookies. */
+export const signedInRequest = (
+  playwright: PlaywrightWorkerArgs['playwright'],
+  server: { baseURL: string; cookies: Cookies },
+) =>
+  playwright.request.newContext({
+    baseURL: server.baseURL,
+    storageState: { cookies: server.cookies, origins: [] },
+  });
+
 /** Starts a production server on a new embedded database and registers the `founder` admin on it. */
 export async function startAdminServer(
   playwright: PlaywrightWorkerArgs['playwright'],

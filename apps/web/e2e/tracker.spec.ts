@@ -108,6 +108,13 @@ test.describe('tracker', () => {
     }
   });
 
+  test('says the figures are self-reported while no payment provider is connected', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      tracker(page).getByText('Self-reported: no payment provider is connected yet.'),
+    ).toBeVisible();
+  });
+
   test('the amount counts up from $0.00 once the tracker scrolls into view', async ({
     page,
     adminRequest,

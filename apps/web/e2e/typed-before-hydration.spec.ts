@@ -3,7 +3,7 @@ import { ADMIN, expect, gotoBeforeHydration, test } from './fixtures';
 
 /*
  * A form the server renders keeps what was typed into it before the page's script ran
- * (docs/decisions/053-mantine-css-in-ordered-layers.md): the entry chunk is held back, the reader types
+ * (docs/decisions/063-one-render-path-and-hydration.md): the entry chunk is held back, the reader types
  * into the server's HTML key by key, and the script is then let through.
  */
 
@@ -39,5 +39,22 @@ test.describe('typing before the page has hydrated', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
     await expect(page.getByText('Username must be at least 3 characters')).toHaveCount(0);
+  });
+
+  test('a sign-in submitted before the script ran is sent once the page has hydrated', async ({ page }) => {
+    const release = await holdEntryScript(page);
+    await gotoBeforeHydration(page, '/auth');
+
+    await page.getByRole('textbox', { name: 'Username' }).pressSequentially(ADMIN.username);
+    const password = page.getByRole('textbox', { name: 'Password' });
+    await password.pressSequentially(ADMIN.password);
+    // React's form replay holds the submit until the form's action exists (decision 063).
+    await password.press('Enter');
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+    await expect(page).toHaveURL(/\/auth$/);
+
+    release();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 });

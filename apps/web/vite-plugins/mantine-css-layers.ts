@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /*
- * Mantine's CSS reaches a page in the stylesheets of several chunks (app/mantine-styles.ts and each
- * code-split module's own imports), in whatever order the chunks happen to load. Each Mantine stylesheet
+ * Mantine's CSS reaches a page in the stylesheets of several chunks (src/mantine-styles/, one module per
+ * chunk: docs/decisions/071-mantine-css-from-one-module-per-chunk.md), in whatever order the chunks
+ * happen to load. Each Mantine stylesheet
  * goes into a cascade layer of its own, and index.html declares the layers' order first: the cascade is
  * then Mantine's own (@mantine/core/styles.css) whichever stylesheet arrives last, and the app's own CSS,
  * unlayered, comes after all of it (docs/decisions/053-mantine-css-in-ordered-layers.md).

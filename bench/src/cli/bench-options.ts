@@ -1,4 +1,4 @@
-import { CHECKOUT_USAGE, count, parseCommand } from './common-options';
+import { CHECKOUT_USAGE, connectionCounts, count, LOAD_FLAGS, parseCommand } from './common-options';
 
 export const PHASES = ['startup', 'memory', 'throughput', 'scaling'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -47,15 +47,10 @@ const SMOKE = { duration: 2, rounds: 1, warmup: 1, memoryDuration: 5, startupRun
 
 export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
   const parsed = parseCommand(args, {
-    connections: { type: 'string' },
-    duration: { type: 'string' },
-    rounds: { type: 'string' },
-    warmup: { type: 'string' },
-    timeout: { type: 'string' },
+    ...LOAD_FLAGS,
     'memory-duration': { type: 'string' },
     'startup-runs': { type: 'string' },
     rows: { type: 'string' },
-    only: { type: 'string' },
     'database-url': { type: 'string' },
     smoke: { type: 'boolean' },
   });
@@ -68,9 +63,7 @@ export function parseBenchOptions(args: string[]): BenchOptions | 'help' {
       throw new Error(`--only: unknown phase "${phase}" (${PHASES.join(', ')})`);
   return {
     ...common,
-    connections: (values.connections ?? '10')
-      .split(',')
-      .map((value) => count('connections', value.trim(), 10, 1)),
+    connections: connectionCounts(values.connections, '10'),
     duration: count('duration', values.duration, smoke ? SMOKE.duration : 10, 1),
     rounds: count('rounds', values.rounds, smoke ? SMOKE.rounds : 3, 1),
     warmup: count('warmup', values.warmup, smoke ? SMOKE.warmup : 2, 0),

@@ -13,6 +13,16 @@ export const COMMON_FLAGS = {
   help: { type: 'boolean' },
 } as const;
 
+/** The load's flags, which the bench and the comparison both take (see their usage texts). */
+export const LOAD_FLAGS = {
+  connections: { type: 'string' },
+  duration: { type: 'string' },
+  rounds: { type: 'string' },
+  warmup: { type: 'string' },
+  timeout: { type: 'string' },
+  only: { type: 'string' },
+} as const;
+
 /** A path as given on the command line: relative to where the command was started. */
 const fromStart = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
 
@@ -66,3 +76,7 @@ export function commandOptions<T>(parse: (args: string[]) => T | 'help', usage: 
   console.log(usage);
   return null;
 }
+
+/** `--connections`: autocannon's connections, comma-separated; `fallback` without the flag. */
+export const connectionCounts = (value: string | undefined, fallback: string) =>
+  (value ?? fallback).split(',').map((connections) => count('connections', connections.trim(), 10, 1));

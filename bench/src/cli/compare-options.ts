@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CHECKOUT_USAGE, count, parseCommand } from './common-options';
+import { CHECKOUT_USAGE, connectionCounts, count, LOAD_FLAGS, parseCommand } from './common-options';
 
 export interface CompareOptions {
   build: boolean;
@@ -34,24 +34,16 @@ ${CHECKOUT_USAGE}
 
 export function parseCompareOptions(args: string[]): CompareOptions | 'help' {
   const parsed = parseCommand(args, {
+    ...LOAD_FLAGS,
     baseline: { type: 'string' },
-    connections: { type: 'string' },
-    duration: { type: 'string' },
-    rounds: { type: 'string' },
-    warmup: { type: 'string' },
-    timeout: { type: 'string' },
-    only: { type: 'string' },
   });
   if (parsed === 'help') return 'help';
   const { values, common } = parsed;
   if (!values.baseline) throw new Error('--baseline DIR is required (a built checkout of another commit)');
-  const connections = (values.connections ?? '10,100')
-    .split(',')
-    .map((value) => count('connections', value.trim(), 10, 1));
   return {
     ...common,
     baseline: path.resolve(process.env.INIT_CWD ?? process.cwd(), values.baseline),
-    connections,
+    connections: connectionCounts(values.connections, '10,100'),
     duration: count('duration', values.duration, 5, 1),
     rounds: count('rounds', values.rounds, 9, 1),
     warmup: count('warmup', values.warmup, 2, 0),

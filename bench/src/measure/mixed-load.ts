@@ -6,8 +6,6 @@ import { READS } from './endpoints';
 
 /** The RSS is averaged over windows of this many seconds, to compare the start of a run with its end. */
 export const WINDOW_S = 10;
-/** The run at the fewest connections that reach the throughput target, for its latency. */
-export const AT_TARGET_S = 20;
 
 export interface MixedRun {
   rps: number;

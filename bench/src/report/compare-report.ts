@@ -1,5 +1,7 @@
 import type { CompareOptions } from '../cli/compare-options';
+import { PACED_NAME, type PacedVersus } from '../measure/paced-versus';
 import { medianRatio, type VersusRow } from '../measure/versus';
+import { median } from './stats';
 import { fmt, table } from './markdown';
 
 /** The issue's bar for a change that must not slow anything: no ratio more than 5 % down. */
@@ -16,8 +18,9 @@ export function renderCompareSection(input: {
   baseline: { dir: string; commit: string };
   settings: CompareOptions;
   rows: VersusRow[];
+  paced?: PacedVersus;
 }): string {
-  const { settings } = input;
+  const { settings, paced } = input;
   return [
     `## ${input.date}: this build vs ${input.baseline.commit} (pnpm bench:compare, PGlite)`,
     [
@@ -46,5 +49,37 @@ export function renderCompareSection(input: {
         verdict(row),
       ]),
     ),
+    ...(paced ? [pacedTable(paced)] : []),
   ].join('\n\n');
+}
+
+/** The mixed load sent at a fixed rate, round by round: a latency, so lower is better. */
+function pacedTable(paced: PacedVersus): string {
+  const failed = (side: 'current' | 'baseline') =>
+    paced.rounds.reduce((sum, round) => sum + round[side].failed, 0);
+  const p99 = (side: 'current' | 'baseline') => median(paced.rounds.map((round) => round[side].p99));
+  const p50 = (side: 'current' | 'baseline') => median(paced.rounds.map((round) => round[side].p50));
+  const ratio = p99('current') / p99('baseline');
+  return table(
+    [
+      'load',
+      'this p50 / p99 ms (medians)',
+      'baseline p50 / p99 ms (medians)',
+      'p99 this ÷ baseline',
+      'rounds (this p99 / baseline p99)',
+      'failed this / baseline',
+      '≤ 1.10',
+    ],
+    [
+      [
+        `${PACED_NAME} at ${paced.rate} req/s, ${paced.seconds} s per round`,
+        `${p50('current')} / ${p99('current')}`,
+        `${p50('baseline')} / ${p99('baseline')}`,
+        fmt.ratio(ratio),
+        paced.rounds.map((round) => `${round.current.p99} / ${round.baseline.p99}`).join(', '),
+        `${failed('current')} / ${failed('baseline')}`,
+        failed('current') + failed('baseline') > 0 ? '**invalid** (failures)' : ratio <= 1.1 ? '✓' : '✗',
+      ],
+    ],
+  );
 }

@@ -60,6 +60,54 @@ export const IMPORT_PROVIDER_LABELS: Record<ImportProvider, string> = {
   generic: 'Generic (date, amount, description, id)',
 };
 
+/**
+ * docs/decisions/076-revenue-provenance.md: the providers the server reads revenue from with a key
+ * (connections, syncs and signed webhooks); their ids are the paths' `{provider}`.
+ */
+export const CONNECTION_PROVIDERS = ['stripe', 'lemonsqueezy', 'paddle', 'polar'] as const;
+export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
+
+export const CONNECTION_PROVIDER_NAMES: Record<ConnectionProvider, string> = {
+  stripe: 'Stripe',
+  lemonsqueezy: 'Lemon Squeezy',
+  paddle: 'Paddle',
+  polar: 'Polar',
+};
+
+/** How a connection's syncs go: `key-rejected` when the provider refused the key (revoked, expired). */
+export const CONNECTION_STATUSES = ['syncing', 'ok', 'failing', 'key-rejected'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Where an entry's figures come from: typed in, a CSV export, a provider's API, or its signed webhook. */
+export const REVENUE_PROVENANCES = ['manual', 'import', 'sync', 'webhook'] as const;
+export type RevenueProvenance = (typeof REVENUE_PROVENANCES)[number];
+
+/**
+ * An entry's provider: the import's format for an imported entry (Lemon Squeezy's keeps its older
+ * id), the connection for a synced one; null for a manual one.
+ */
+export type RevenueProvider = ImportProvider | ConnectionProvider;
+export const REVENUE_PROVIDERS = [
+  ...new Set<RevenueProvider>([...IMPORT_PROVIDERS, ...CONNECTION_PROVIDERS]),
+] as readonly RevenueProvider[];
+
+const PROVIDER_NAMES: Record<string, string> = { ...IMPORT_PROVIDER_NAMES, ...CONNECTION_PROVIDER_NAMES };
+
+/** Where an entry came from, in words: 'Self-reported' for a typed one, else the provider and the way. */
+export function provenanceLabel(entry: { provenance: RevenueProvenance; provider: string | null }): string {
+  const name = (entry.provider && PROVIDER_NAMES[entry.provider]) || 'a provider';
+  switch (entry.provenance) {
+    case 'manual':
+      return 'Self-reported';
+    case 'import':
+      return `Imported from ${name}`;
+    case 'sync':
+      return `Synced from ${name}`;
+    case 'webhook':
+      return `${name} webhook`;
+  }
+}
+
 /** docs/decisions/043-correction-ledger.md: what a recorded change of a revenue entry did. */
 export const REVENUE_CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
 export type RevenueChangeAction = (typeof REVENUE_CHANGE_ACTIONS)[number];

@@ -47,3 +47,18 @@ export function summarize(text: string, max = 200): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
+
+/** How long ago `iso` was, coarsely: "just now", "4 min ago", "3 h ago", "2 days ago". */
+export function formatAgo(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** A share (0 to 1) as a whole percentage rounded down, so it never claims more than it is: "87 %". */
+export function formatShare(fraction: number): string {
+  return `${Math.floor(Math.min(1, Math.max(0, fraction)) * 100 + 1e-9)} %`;
+}

@@ -22,6 +22,7 @@ export * from './money-fields';
 export * from './newsletter';
 export * from './newsletter-values';
 export * from './number-fields';
+export * from './connections';
 export * from './open-data';
 export * from './output-fields';
 export * from './page-orders';

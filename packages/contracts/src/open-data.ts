@@ -1,3 +1,6 @@
+/** The one prefix of the open data: readable from any origin, unlike the rest of the API. */
+export const OPEN_DATA_PREFIX = '/api/public';
+
 /** Where the open data lives: the figures as JSON and the monthly revenue as CSV. */
 export const OPEN_DATA_PATHS = {
   summary: '/api/public/summary.json',
@@ -5,6 +8,8 @@ export const OPEN_DATA_PATHS = {
   /** docs/decisions/043-correction-ledger.md: every change of an entry after its creation, hash-chained. */
   ledger: '/api/public/ledger.json',
   ledgerCsv: '/api/public/ledger.csv',
+  /** How much of the total a provider vouches for (the `connections.verification` procedure). */
+  verification: '/api/public/verification.json',
 } as const;
 
 /**

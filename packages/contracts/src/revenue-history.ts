@@ -26,7 +26,12 @@ export const revenueDeleteInput = idInput.extend(withReason);
 export const revenueUndoInput = idInput.extend(withReason);
 
 /** An entry's values as a change records them: the amount as its decimal string, the date as ISO 8601. */
-export const revenueSnapshotSchema = revenueSchema.omit({ id: true });
+export const revenueSnapshotSchema = revenueSchema.pick({
+  amount: true,
+  source: true,
+  description: true,
+  date: true,
+});
 export type RevenueSnapshot = z.infer<typeof revenueSnapshotSchema>;
 
 /** One recorded create, update or delete of an entry (an undo is one of them, with `undoOf`). */
@@ -47,7 +52,8 @@ export const revenueHistorySchema = z.object({ changes: z.array(revenueChangeSch
 export type RevenueHistory = z.infer<typeof revenueHistorySchema>;
 
 /** An entry deleted by hand, with its last values, for the admin to look at and restore. */
-export const deletedRevenueSchema = revenueSchema.extend({
+export const deletedRevenueSchema = revenueSnapshotSchema.extend({
+  id: z.number().int(),
   deletedAt: isoTimestamp,
   reason: z.string().nullable().describe('The reason given for the delete'),
 });

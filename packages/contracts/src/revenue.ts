@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REVENUE_DESCRIPTION_MAX, REVENUE_DESCRIPTION_MIN } from './constants';
-import { perSource, REVENUE_SOURCES } from './enums';
+import { perSource, REVENUE_PROVENANCES, REVENUE_PROVIDERS, REVENUE_SOURCES } from './enums';
 import {
   DEFAULT_REVENUE_SERIES_RANGE,
   REVENUE_SERIES_BUCKETS,
@@ -35,10 +35,16 @@ export const revenueUpdateInput = revenueInput.extend({ id: idField });
 
 export const revenueSchema = z.object({
   id: z.number().int(),
-  amount: decimalString,
+  amount: decimalString.describe('In USD; negative only for a provider’s refund or adjustment'),
   source: z.enum(REVENUE_SOURCES),
   description: z.string(),
   date: isoTimestamp,
+  /** docs/decisions/076-revenue-provenance.md */
+  provenance: z.enum(REVENUE_PROVENANCES),
+  provider: z.enum(REVENUE_PROVIDERS as [string, ...string[]]).nullable(),
+  externalId: z.string().nullable(),
+  currency: z.string().describe('ISO 4217 code of what the customer paid'),
+  originalAmount: decimalString.describe('What the customer paid, in `currency`'),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 

@@ -13,6 +13,7 @@ import {
   type DataChangeEvents,
   type StopWatching,
 } from './data-changes';
+import { matchPublicChangeTriggers } from './public-change-triggers';
 import { startPgliteServer, type PgliteServer } from './pglite-server';
 import { makePrivateDirectory, makePrivateTree } from './private-files';
 import * as schema from './schema';
@@ -39,7 +40,7 @@ export interface DatabaseHandle {
   query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * Hears every committed write to the tables the public answers show, from any process (PostgreSQL
-   * LISTEN/NOTIFY, migration 0004). Resolves once the first LISTEN succeeded or failed; the returned
+   * LISTEN/NOTIFY, public-change-triggers.ts). Resolves once the first LISTEN succeeded or failed; the returned
    * function stops watching, and `close` stops every watcher.
    */
   watchDataChanges(events: DataChangeEvents): Promise<StopWatching>;
@@ -56,11 +57,15 @@ export const migrationsFolder = path.join(
   'drizzle',
 );
 
-/** Opens the database, applies pending migrations (which also seed a new database) and returns it. */
+/**
+ * Opens the database, applies pending migrations (which also seed a new database), gives the public
+ * tables their change triggers, and returns it.
+ */
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const handle = config.driver === 'postgres' ? openPostgres(config) : await openPglite(config);
   try {
     await migrate(handle.db, { migrationsFolder });
+    await matchPublicChangeTriggers(handle.query);
   } catch (error) {
     await handle.close();
     throw error;

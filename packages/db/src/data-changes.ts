@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 
-/** The channel migration 0004's triggers notify, with the changed table's name as payload. */
+/** The channel the public tables' triggers notify (public-change-triggers.ts), with the changed table's name as payload. */
 export const DATA_CHANGE_CHANNEL = 'journey_public_change';
 
 /** What a watcher of committed writes hears (see `DatabaseHandle.watchDataChanges`). */
@@ -38,7 +38,7 @@ export async function watchPostgres(
       listening = false;
       events.onLost();
     }
-    retry ??= setTimeout(listen, RELISTEN_DELAY_MS);
+    retry ??= setTimeout(() => void listen(), RELISTEN_DELAY_MS);
   };
   // `onnotify` is how postgres.js's own `sql.listen` hears notifications; its types leave it out.
   const listenerOptions: postgres.Options<Record<string, never>> & {

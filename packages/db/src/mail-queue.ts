@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
+import { firstUnclaimed } from './claims';
 import type { Database } from './client';
 import { broadcasts, mailQueue, subscribers, type MAIL_KINDS } from './schema';
 
@@ -31,20 +32,18 @@ const claimedColumns = {
  * without waiting for, or taking, each other's rows.
  */
 export async function claimNextMail(db: Database, now: Date, claimUntil: Date): Promise<ClaimedMail | null> {
-  const lapsed = db
-    .select({ id: mailQueue.id })
-    .from(mailQueue)
-    .where(and(eq(mailQueue.status, 'sending'), lt(mailQueue.claimedUntil, now)))
-    .orderBy(mailQueue.id)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const due = db
-    .select({ id: mailQueue.id })
-    .from(mailQueue)
-    .where(and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now)))
-    .orderBy(sql`${mailQueue.kind} = 'broadcast'`, mailQueue.nextAttemptAt, mailQueue.id)
-    .limit(1)
-    .for('update', { skipLocked: true });
+  const lapsed = firstUnclaimed(
+    db,
+    mailQueue.id,
+    and(eq(mailQueue.status, 'sending'), lt(mailQueue.claimedUntil, now)),
+    [mailQueue.id],
+  );
+  const due = firstUnclaimed(
+    db,
+    mailQueue.id,
+    and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now)),
+    [sql`${mailQueue.kind} = 'broadcast'`, mailQueue.nextAttemptAt, mailQueue.id],
+  );
   for (const next of [lapsed, due]) {
     const [claimed] = await db
       .update(mailQueue)

@@ -1,9 +1,9 @@
 /**
  * The one list of what public answers are built from: each public table (the cache's tag) with the
  * database tables whose committed writes change it. Exactly these database tables notify
- * DATA_CHANGE_CHANNEL with their own name (migrations 0004, 0005, 0007, 0009; checked against the
- * database by test/public-tables.test.ts), and a notification is mapped back through this list
- * (docs/decisions/061-one-caching-seam.md).
+ * DATA_CHANGE_CHANNEL with their own name: each start gives every one its trigger and drops those of
+ * tables no longer listed (public-change-triggers.ts), and a notification is mapped back through this
+ * list (docs/decisions/061-one-caching-seam.md, 075-public-tables-declared-once.md).
  */
 export const PUBLIC_TABLES = {
   // The correction ledger is written with the entries; the running totals (revenue_totals,
@@ -13,6 +13,8 @@ export const PUBLIC_TABLES = {
   experiments: ['experiments'],
   // The owner's settings: the one site_settings row.
   settings: ['site_settings'],
+  // Which providers vouch for the revenue, and how recently (docs/decisions/077-provider-connections.md).
+  connections: ['provider_connections'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PublicTable = keyof typeof PUBLIC_TABLES;

@@ -81,12 +81,13 @@ export async function storeImport(
       );
       await tx.execute(sql`
         with added as (
-          insert into revenues (amount, source, description, date, provider, external_id, import_id)
-          select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id, ${id}
+          insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance)
+          select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id, ${id},
+            'import'
           from jsonb_to_recordset(${records}::jsonb)
             as r(amount numeric, description text, date timestamptz, external_id text)
           on conflict (provider, external_id) do nothing
-          returning id, amount, source, description, date, provider, external_id, import_id
+          returning *
         )
         insert into revenue_changes (revenue_id, action, after, import_id)
         select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added`);
@@ -143,7 +144,7 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
     await tx.execute(sql`
       with removed as (
         delete from revenues where import_id = ${id}
-        returning id, amount, source, description, date, provider, external_id, import_id
+        returning *
       )
       insert into revenue_changes (revenue_id, action, before, import_id, changed_at)
       select removed.id, 'delete', ${storedSnapshotSql('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);

@@ -72,6 +72,19 @@ export async function listLedger(db: Database): Promise<LedgerRow[]> {
   return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
 }
 
+/** The ledger's row count and its last row's hash (null while empty): what a copy is checked against. */
+export async function ledgerHead(db: Database): Promise<{ rows: number; head: string | null }> {
+  const [row] = await db
+    .select({
+      rows: sql<number>`(select count(*)::int from ${revenueLedger})`,
+      head: sql<
+        string | null
+      >`(select ${revenueLedger.hash} from ${revenueLedger} order by ${revenueLedger.id} desc limit 1)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { rows: row?.rows ?? 0, head: row?.head ?? null };
+}
+
 /** The id of the first row whose hash or link does not match, or null when the chain holds. */
 export function firstBrokenLedgerRow(rows: readonly LedgerRow[]): number | null {
   let prevHash = LEDGER_GENESIS_HASH;

@@ -1,10 +1,11 @@
 import {
   perSource,
-  type ImportProvider,
   type Page,
   type PerSource,
   type Revenue,
   type RevenuePageRequest,
+  type RevenueProvenance,
+  type RevenueProvider,
   type RevenueSource,
   type RevenueSnapshot,
   type RevenueSummary,
@@ -20,11 +21,18 @@ export function snapshotOf(row: typeof revenues.$inferSelect): RevenueSnapshot {
   return { amount, source, description, date: date.toISOString() };
 }
 
-/** Where an imported entry came from: its provider, transaction id and import. */
+/**
+ * Where an imported or synced entry came from: its provider, transaction id and import, and what the
+ * customer paid (changes recorded before docs/decisions/076-revenue-provenance.md hold only the first
+ * three, all of imports in USD).
+ */
 export interface ImportOrigin {
-  provider: ImportProvider;
+  provider: RevenueProvider;
   externalId: string;
   importId: number | null;
+  provenance?: RevenueProvenance;
+  currency?: string;
+  originalAmount?: string | null;
 }
 
 /**
@@ -37,9 +45,10 @@ export type StoredSnapshot = RevenueSnapshot & { origin?: ImportOrigin };
 export function storedSnapshotOf(row: typeof revenues.$inferSelect): StoredSnapshot {
   const snapshot = snapshotOf(row);
   if (row.provider === null || row.externalId === null) return snapshot;
+  const { provider, externalId, importId, provenance, currency, originalAmount } = row;
   return {
     ...snapshot,
-    origin: { provider: row.provider, externalId: row.externalId, importId: row.importId },
+    origin: { provider, externalId, importId, provenance, currency, originalAmount },
   };
 }
 
@@ -55,19 +64,28 @@ const snapshotSql = (row: string) =>
     'description', ${row}.description,
     'date', to_char(${row}.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
-/** `storedSnapshotOf` in SQL: the row must carry `provider`, `external_id` and `import_id`. */
+/** `storedSnapshotOf` in SQL: the row must carry every column of the origin. */
 export const storedSnapshotSql = (row: string) =>
   sql.join(
     [
       snapshotSql(row),
       sql.raw(`|| case when ${row}.provider is null or ${row}.external_id is null then '{}'::jsonb
       else jsonb_build_object('origin', jsonb_build_object('provider', ${row}.provider,
-        'externalId', ${row}.external_id, 'importId', ${row}.import_id)) end`),
+        'externalId', ${row}.external_id, 'importId', ${row}.import_id, 'provenance', ${row}.provenance,
+        'currency', ${row}.currency, 'originalAmount', ${row}.original_amount::text)) end`),
     ],
     sql` `,
   );
 
-export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({ id: row.id, ...snapshotOf(row) });
+export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({
+  id: row.id,
+  ...snapshotOf(row),
+  provenance: row.provenance,
+  provider: row.provider,
+  externalId: row.externalId,
+  currency: row.currency,
+  originalAmount: row.originalAmount ?? row.amount,
+});
 
 /** Newest first; served by the (date, id) index. */
 export async function listRevenues(db: Database): Promise<Revenue[]> {

@@ -1,8 +1,10 @@
 import {
   EXPERIMENT_STATUSES,
-  IMPORT_PROVIDERS,
   MILESTONE_TYPES,
+  REVENUE_PROVENANCES,
+  REVENUE_PROVIDERS,
   REVENUE_SOURCES,
+  type RevenueProvider,
 } from '@journey/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
@@ -24,6 +26,7 @@ import {
 import { createdAt, isOneOf, keysetIndexes } from './tables/columns';
 import { revenueImports } from './tables/revenue-history';
 
+export * from './tables/connections';
 export * from './tables/newsletter';
 export * from './tables/revenue-history';
 
@@ -71,9 +74,14 @@ export const revenues = pgTable(
     description: text('description').notNull(),
     date: timestamp('date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** Set on imported entries (docs/decisions/044-provider-imports.md): the provider and its transaction id. */
-    provider: text('provider', { enum: IMPORT_PROVIDERS }),
+    provider: text('provider').$type<RevenueProvider>(),
     externalId: text('external_id'),
     importId: integer('import_id').references(() => revenueImports.id),
+    /** docs/decisions/076-revenue-provenance.md: how the entry was written, and what the customer paid. */
+    provenance: text('provenance', { enum: REVENUE_PROVENANCES }).notNull().default('manual'),
+    currency: text('currency').notNull().default('USD'),
+    /** In `currency`; null when that is the amount itself (a manual entry, a USD payment). */
+    originalAmount: numeric('original_amount', { precision: 14, scale: 2 }),
   },
   (table) => [
     // Importing the same export twice adds nothing: a provider's transaction id is stored once.
@@ -82,8 +90,15 @@ export const revenues = pgTable(
       .on(table.importId)
       .where(sql`${table.importId} is not null`),
     ...keysetIndexes('revenues', [table.date, table.amount, table.source, table.description], table.id),
-    check('revenues_amount_positive', sql`${table.amount} > 0`),
+    // A provider's refunds and adjustments are negative; a typed or imported amount never is.
+    check(
+      'revenues_amount_sign',
+      sql`${table.amount} > 0 or (${table.amount} <> 0 and ${table.provenance} in ('sync', 'webhook'))`,
+    ),
     check('revenues_source_valid', isOneOf(table.source, REVENUE_SOURCES)),
+    check('revenues_provenance_valid', isOneOf(table.provenance, REVENUE_PROVENANCES)),
+    check('revenues_provider_valid', isOneOf(table.provider, REVENUE_PROVIDERS)),
+    check('revenues_currency_code', sql`${table.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 

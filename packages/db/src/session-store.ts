@@ -53,7 +53,10 @@ export function createSessionStore(
           .select({ userId: sessions.userId, data: sessions.data })
           .from(sessions)
           .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())))
-          .limit(1);
+          .limit(1)
+          // Read on every signed-in request: parsed and planned once per connection.
+          .prepare('session_by_id')
+          .execute();
         if (!row) return null;
         return { ...(row.data as SessionData), userId: row.userId };
       }, callback);

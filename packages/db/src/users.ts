@@ -15,8 +15,15 @@ export async function countUsers(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** Asked on every signed-in request: a prepared statement, parsed and planned once per connection. */
 export async function findUserById(db: Database, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .prepare('user_by_id')
+    .execute();
   return row ?? null;
 }
 

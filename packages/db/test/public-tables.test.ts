@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CHANGE_CHANNEL, NOTIFYING_TABLES, PUBLIC_TABLES, publicTablesChangedBy } from '../src';
+import { matchPublicChangeTriggers } from '../src/public-change-triggers';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database';
 
 let database: TestDatabase;
@@ -12,7 +13,8 @@ afterAll(() => database?.cleanup());
 const EVERY_WRITE = 4 | 8 | 16 | 32;
 
 describe('the list of public tables', () => {
-  it('names exactly the tables whose triggers notify, on every kind of write', async () => {
+  /** Each table with a trigger that notifies, and the writes those triggers cover. */
+  async function notifyingTriggers(): Promise<Record<string, number>> {
     // A trigger notifies when its function's source sends on the channel (notify_public_change,
     // revenues_apply); the events of a table's triggers together must cover every write.
     const rows = await database.handle.query(
@@ -24,9 +26,28 @@ describe('the list of public tables', () => {
         group by c.relname`,
       [DATA_CHANGE_CHANNEL],
     );
-    const notifying = Object.fromEntries(rows.map((row) => [String(row.table), Number(row.events)]));
+    return Object.fromEntries(rows.map((row) => [String(row.table), Number(row.events)]));
+  }
+
+  it('names exactly the tables whose triggers notify, on every kind of write', async () => {
+    const notifying = await notifyingTriggers();
     expect(Object.keys(notifying).sort()).toEqual([...NOTIFYING_TABLES].sort());
     for (const table of NOTIFYING_TABLES) expect(notifying[table], table).toBe(EVERY_WRITE);
+  });
+
+  it('gives a listed table its trigger back, and takes it from a table the list does not name', async () => {
+    const before = await notifyingTriggers();
+    await database.handle.query(`drop trigger "public_change" on "milestones"`);
+    await database.handle.query(
+      `create trigger "public_change" after insert or update or delete or truncate on "subscribers"
+         for each statement execute function "notify_public_change"()`,
+    );
+    expect(Object.keys(await notifyingTriggers()).sort()).not.toEqual(Object.keys(before).sort());
+
+    // What every start runs after the migrations; twice, as two servers starting together would.
+    await matchPublicChangeTriggers(database.handle.query);
+    await matchPublicChangeTriggers(database.handle.query);
+    expect(await notifyingTriggers()).toEqual(before);
   });
 
   it('maps a notification back to the public tables it concerns, and an unknown one to all', () => {

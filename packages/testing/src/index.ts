@@ -4,3 +4,4 @@ export * from './free-port';
 export * from './server-process';
 export * from './wait-for';
 export * from './smtp-sink';
+export * from './stand-ins/stripe';

@@ -29,18 +29,13 @@ export interface CachedResponse extends FreshResponse {
 export const MAX_ENTRIES = 256;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What a miss builds with: its producer, and the tables' versions when it began. */
+/** A build of a key: the tables' versions when it began, its answer, and the end of its rest. */
 interface Build {
-  produce: () => Promise<FreshResponse>;
-  tables: readonly PublicTable[];
-  version: string;
-}
-
-/** An answer its readers get but the cache does not keep: not a 200, or built before a write landed. */
-class NotKept extends Error {
-  constructor(readonly response: CachedResponse) {
-    super('answer not kept');
-  }
+  versions: readonly number[];
+  answer: Promise<CachedResponse>;
+  settled: boolean;
+  /** The answer settled and, if a write overtook the build, as much time again passed (see `#build`). */
+  ended: Promise<void>;
 }
 
 /**
@@ -49,11 +44,15 @@ class NotKept extends Error {
  * (docs/decisions/061-one-caching-seam.md).
  *
  * Each table has a version, bumped by every write to it (`invalidate`: the tRPC middleware after a
- * write of this server commits, or the database's notification of anyone's write). An entry's key
- * holds the versions of its tables, so a read sent after a write's invalidation never finds an answer,
- * finished or being built, that was begun before it; and a build that finishes after its tables moved
- * is handed to the readers that were waiting for it, but not kept. Readers that miss together share
- * one build (`lru-cache`'s `fetch`).
+ * write of this server commits, or the database's notification of anyone's write). A reader notes the
+ * versions of its tables when it arrives and takes only an answer begun at those versions or later, so
+ * a read sent after a write's invalidation never gets an answer begun before it. A key has at most one
+ * build under way: readers that miss share it when it began late enough, and otherwise wait for it to
+ * end and share the next one. So however many readers miss, a burst of writes during a build costs one
+ * more build, not one per write; builds of one key never overlap, and one a write overtook is followed
+ * by a rest as long as itself, so a stream of writes cannot keep a page rendering back to back
+ * (docs/decisions/074-rebuilds-coalesce-across-writes.md). An answer is kept only if no write to its
+ * tables landed while it was built.
  *
  * While those notifications cannot be trusted to arrive (before the first LISTEN, while the database
  * connection is lost) the cache is suspended: it keeps nothing and every read is produced afresh.
@@ -62,12 +61,9 @@ class NotKept extends Error {
  */
 export class PublicCache {
   #versions = new Map<PublicTable, number>(PUBLIC_TABLE_NAMES.map((table) => [table, 0]));
-  #entries = new LRUCache<string, CachedResponse, Build>({
-    max: MAX_ENTRIES,
-    // A build dropped while under way (a new day, a suspension, an eviction) still answers its readers.
-    ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => this.#build(context),
-  });
+  /** Kept answers, by their tables' versions and key. */
+  #entries = new LRUCache<string, CachedResponse>({ max: MAX_ENTRIES });
+  #building = new Map<string, Build>();
   #suspended: boolean;
   #now: () => Date;
   #day: number;
@@ -99,25 +95,24 @@ export class PublicCache {
     const today = this.#today();
     if (today !== this.#day) {
       this.#day = today;
-      this.#entries.clear();
+      this.invalidate();
     }
-    const version = this.#versionOf(tables);
-    const versionedKey = `${version} ${key}`;
-    // A kept answer without `fetch`'s per-call bookkeeping: the hits are nearly every request.
-    const hit = this.#entries.get(versionedKey);
-    if (hit) return hit;
-    try {
-      const response = await this.#entries.fetch(versionedKey, { context: { produce, tables, version } });
-      // The fetch method answers or throws; lru-cache types an aborted fetch's undefined too.
-      if (!response) throw new Error(`no answer for ${key}`);
-      return response;
-    } catch (error) {
-      if (error instanceof NotKept) return error.response;
-      throw error;
+    const wanted = this.#versionsOf(tables);
+    for (;;) {
+      const hit = this.#entries.get(entryKey(this.#versionsOf(tables), key));
+      if (hit) return hit;
+      const building = this.#building.get(key);
+      const covers = building?.versions.every((version, index) => version >= (wanted[index] ?? 0));
+      // A settled build that covers this reader and left no kept answer (not a 200, or pushed out) is
+      // not shared again: its answer is produced anew.
+      if (!building || (covers && building.settled)) return this.#build(key, produce, tables);
+      if (covers) return building.answer;
+      // Begun before a write this reader must see: wait for it to end, then share the next build.
+      await building.ended;
     }
   }
 
-  /** A write to `tables` (by default all) committed: their kept answers are dropped, and their keys move on. */
+  /** A write to `tables` (by default all) committed: their kept answers are dropped, and their versions move on. */
   invalidate(tables: readonly PublicTable[] = PUBLIC_TABLE_NAMES): void {
     for (const table of tables) this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
     for (const [key, response] of this.#entries.entries())
@@ -127,30 +122,66 @@ export class PublicCache {
   /** Changes may go unheard from now on: serve nothing cached and keep nothing. */
   suspend(): void {
     this.#suspended = true;
-    this.#entries.clear();
+    this.invalidate();
   }
 
   /** Changes are heard again; what was cached before may have missed some, so start empty. */
   resume(): void {
     this.#suspended = false;
-    this.#entries.clear();
+    this.invalidate();
   }
 
-  async #build({ produce, tables, version }: Build): Promise<CachedResponse> {
-    const response = kept(await produce(), tables);
-    if (response.status !== 200 || this.#versionOf(tables) !== version) throw new NotKept(response);
-    return response;
+  async #build(
+    key: string,
+    produce: () => Promise<FreshResponse>,
+    tables: readonly PublicTable[],
+  ): Promise<CachedResponse> {
+    const versions = this.#versionsOf(tables);
+    const started = performance.now();
+    const answer = produce().then((fresh) => kept(fresh, tables));
+    let end = () => {};
+    const build: Build = {
+      versions,
+      answer,
+      settled: false,
+      ended: new Promise((resolve) => (end = resolve)),
+    };
+    this.#building.set(key, build);
+    const finish = async (overtaken: boolean) => {
+      build.settled = true;
+      // A write landed during the build, so readers are already waiting for the next one: under a
+      // stream of writes a page would be rendered back to back, and a render holds the event loop. The
+      // key rests as long as the build took, so rebuilding takes at most half of its time.
+      if (overtaken) await rest(performance.now() - started);
+      if (this.#building.get(key) === build) this.#building.delete(key);
+      end();
+    };
+    try {
+      const response = await answer;
+      const current = entryKey(this.#versionsOf(tables), key);
+      const overtaken = current !== entryKey(versions, key);
+      if (response.status === 200 && !this.#suspended && !overtaken) this.#entries.set(current, response);
+      void finish(overtaken);
+      return response;
+    } catch (error) {
+      void finish(false);
+      throw error;
+    }
   }
 
-  #versionOf(tables: readonly PublicTable[]): string {
-    let version = '';
-    for (const table of tables) version += `${this.#versions.get(table) ?? 0}.`;
-    return version;
+  #versionsOf(tables: readonly PublicTable[]): number[] {
+    return tables.map((table) => this.#versions.get(table) ?? 0);
   }
 
   #today(): number {
     return Math.floor(this.#now().getTime() / DAY_MS);
   }
+}
+
+const entryKey = (versions: readonly number[], key: string) => `${versions.join('.')} ${key}`;
+
+function rest(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function kept(fresh: FreshResponse, tables: readonly PublicTable[]): CachedResponse {

@@ -1,14 +1,15 @@
 import fastifyCors from '@fastify/cors';
-import { OPEN_DATA_PATHS } from '@journey/contracts';
+import { OPEN_DATA_PATHS, OPEN_DATA_PREFIX } from '@journey/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publicSummary, revenueCsv } from '../features/open-data/data';
 import { ledgerCsv, publicLedger } from '../features/open-data/ledger';
 import type { PublicTable } from '../http/public-cache';
 import { sendPublicFile } from '../http/public-file';
 import { CACHED_ROUTE } from '../http/send-cached';
+import { registerRestRoutes } from '../trpc/rest';
 
 /** Where the open data lives; this plugin is registered under it, so CORS reaches nothing else. */
-export const OPEN_DATA_PREFIX = '/api/public';
+export { OPEN_DATA_PREFIX };
 
 /** Readable from other origins, unlike the rest of the API. */
 const OPEN_DATA_HEADERS = { 'cross-origin-resource-policy': 'cross-origin' };
@@ -58,4 +59,6 @@ export default async function openData(app: FastifyInstance) {
     json(() => publicLedger(database)),
   );
   publish(OPEN_DATA_PATHS.ledgerCsv, 'csv', ['revenues'], () => ledgerCsv(database));
+  // The procedures whose REST path is under /public/: a JSON file and a tRPC read in one declaration.
+  registerRestRoutes(app, { cached: true, openData: true, headers: OPEN_DATA_HEADERS });
 }

@@ -29,6 +29,12 @@ const openapi = (kind: RowKind, method: 'POST' | 'PUT' | 'DELETE', verb: string)
 export const notFound = (kind: Pick<RowKind, 'noun'>) =>
   new TRPCError({ code: 'NOT_FOUND', message: `${kind.noun} not found` });
 
+/** `row`, or the NOT_FOUND of its kind when there is none. */
+export function found<T>(kind: Pick<RowKind, 'noun'>, row: T | null | undefined): T {
+  if (!row) throw notFound(kind);
+  return row;
+}
+
 /** `page`: the admin table, sorted, filtered and paged by the server. */
 export function pageProcedure<I extends z.ZodType, TRow>(
   schemas: { input: I; row: z.ZodType<TRow, TRow> },

@@ -1,3 +1,4 @@
+import { OPEN_DATA_PREFIX } from '@journey/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import { API_SECURITY_HEADERS, CACHED_ROUTE, sendCached } from '../http/send-cached';
@@ -10,13 +11,18 @@ type ProcedureCall = (input: unknown) => Promise<unknown>;
 /**
  * The REST adapter: every procedure with `meta.openapi` is served at `/api{path}` by calling
  * the very same procedure, so REST and tRPC share validation, auth and errors.
- * Errors are thrown on to the server's one error handler.
+ * Errors are thrown on to the server's one error handler. A cached read whose path is under
+ * `/public/` is open data: the open-data plugin registers it, under its CORS and headers.
  */
 export function registerRestRoutes(
   app: FastifyInstance,
   options: {
     /** Registers only the cached public reads (true) or only the others (false). */
     cached: boolean;
+    /** Registers only the open-data reads (true), at addresses relative to OPEN_DATA_PREFIX. */
+    openData?: boolean;
+    /** Headers that replace or add to the JSON answers' security headers. */
+    headers?: Record<string, string>;
   },
 ): void {
   for (const [path, procedure] of Object.entries(procedures)) {
@@ -25,9 +31,11 @@ export function registerRestRoutes(
     const [parser] = procedure._def.inputs as unknown[];
     const takesInput = parser !== undefined && !(parser instanceof z.ZodVoid);
     const cached = meta.publicCache !== undefined;
-    if (cached !== options.cached) continue;
-    const status = meta.successStatus ?? 200;
     const url = `/api${meta.openapi.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    const openData = url.startsWith(`${OPEN_DATA_PREFIX}/`);
+    if (openData && !cached) throw new Error(`${path}: open data (${url}) must be a public cached read`);
+    if (cached !== options.cached || openData !== (options.openData ?? false)) continue;
+    const status = meta.successStatus ?? 200;
     const call = (request: FastifyRequest, reply: FastifyReply) => {
       const caller = createCaller(app.createTrpcContext({ req: request, res: reply }));
       return procedureAt(caller, path)(takesInput ? inputOf(request) : undefined);
@@ -38,7 +46,7 @@ export function registerRestRoutes(
 
     app.route({
       method: meta.openapi.method as HTTPMethods,
-      url,
+      url: options.openData ? url.slice(OPEN_DATA_PREFIX.length) : url,
       // A cached read brings its own security headers and encodings (http/send-cached.ts).
       ...(cached ? CACHED_ROUTE : {}),
       ...(meta.bodyLimit ? { bodyLimit: meta.bodyLimit } : {}),
@@ -55,7 +63,7 @@ export function registerRestRoutes(
             }),
             meta.publicCache,
           );
-          return sendCached(request, reply, response, API_SECURITY_HEADERS);
+          return sendCached(request, reply, response, { ...API_SECURITY_HEADERS, ...options.headers });
         }
         const result = await call(request, reply);
         if (status === 204) return reply.status(204).send();

@@ -1,4 +1,5 @@
 import { authRouter } from '../features/auth/router';
+import { connectionsRouter } from '../features/connections/router';
 import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   subscribers: subscribersRouter,
   newsletter: newsletterRouter,
   settings: settingsRouter,
+  connections: connectionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

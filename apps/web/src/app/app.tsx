@@ -4,12 +4,12 @@ import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader';
 import { ProtectedRoute } from '../features/auth/protected-route';
 import { HydrationMarker } from './hydration-marker';
-import { PageLinkProvider } from './page-link';
+import { PageLinkProvider } from '../components/page-link';
 import { routeTitle } from './page-head';
 import type { PageRoute } from './page-route';
 import { routerLink } from './router-link';
 import { pageRoutes } from './routes';
-import { useSite } from './site-context';
+import { useSite } from '../lib/site-context';
 
 /** A page of the table with its document title, behind its guard when only the signed-in may see it. */
 function RoutePage({ route }: { route: PageRoute }) {

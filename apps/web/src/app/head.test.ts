@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testSite } from '../../test/site';
-import { SITE_DESCRIPTION } from './head';
+import { SITE_DESCRIPTION } from '../lib/head';
 import { headFor, routeTitle } from './page-head';
 import { matchPage } from './routes';
 

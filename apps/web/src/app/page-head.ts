@@ -1,7 +1,7 @@
-import { headTags, notFoundTitle, type PageMeta } from './head';
+import { headTags, notFoundTitle, type PageMeta } from '../lib/head';
 import type { PageRoute } from './page-route';
 import { matchPage } from './routes';
-import type { SiteInfo } from './site-context';
+import type { SiteInfo } from '../lib/site-context';
 
 /** The document title a page's table entry gives it, on the server and after client navigation alike. */
 export function routeTitle(route: PageRoute, site: SiteInfo): string | null {

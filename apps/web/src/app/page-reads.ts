@@ -1,4 +1,4 @@
-import type { PageTrpc } from './page-route';
+import type { PageTrpc } from '../lib/page-trpc';
 
 /**
  * The procedures `queries` calls, as dotted paths (`revenue.summary`), read off a stand-in for tRPC's

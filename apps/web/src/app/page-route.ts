@@ -1,18 +1,8 @@
-import type { AppRouter } from '@journey/api';
 import type { InferDataFromTag, QueryKey, SkipToken } from '@tanstack/react-query';
-import type { createServerSideHelpers } from '@trpc/react-query/server';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { PageMeta } from './head';
-import type { SiteInfo } from './site-context';
-
-/**
- * The procedures a page's queries are built from: tRPC's server-side helpers when the server renders
- * the page (calls in-process, no HTTP), or `trpc.useUtils()` in the browser; both make the same keys.
- */
-export type PageTrpc = Omit<
-  ReturnType<typeof createServerSideHelpers<AppRouter>>,
-  'queryClient' | 'dehydrate'
->;
+import type { PageMeta } from '../lib/head';
+import type { PageTrpc } from '../lib/page-trpc';
+import type { SiteInfo } from '../lib/site-context';
 
 /** Query options as tRPC's `queryOptions` makes them, their key tagged with the type of their data. */
 export interface PageQuery {

@@ -3,9 +3,9 @@ import type { ComponentType } from 'react';
 import { LandingPage } from '../features/landing/landing-page';
 import { PageClientsContext, type PageClients } from '../lib/page-clients-context';
 import { HydrationMarker } from './hydration-marker';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import type { RoutedApp } from './routed-app';
-import { SiteProvider } from './site-context';
+import { SiteProvider } from '../lib/site-context';
 import { ThemeProvider } from './theme-provider';
 
 export interface RootProps {

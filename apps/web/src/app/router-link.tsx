@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PageLinkProps } from './page-link';
+import type { PageLinkProps } from '../components/page-link';
 
 /**
  * PageLink inside the app: navigates in the browser. `discover="none"` keeps the markup a plain

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { readsOf } from './page-reads';
 import { everyPageQueries, matchPage, pageRoutes } from './routes';
 

@@ -6,13 +6,14 @@ import {
 } from '@journey/contracts/constants';
 import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import { NotFoundPage } from '../components/not-found-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { milestoneMeta } from '../features/milestone-pages/milestone-head';
-import { notFoundTitle } from './head';
-import { milestonePageQuery } from './page-queries';
-import { definePage, type CodeSplitPage, type PageRoute, type PageTrpc } from './page-route';
-import { paths } from './paths';
+import { milestonePageQuery } from '../features/milestone-pages/milestone-page-query';
+import { NotFoundPage } from '../features/site/not-found-page';
+import { notFoundTitle } from '../lib/head';
+import type { PageTrpc } from '../lib/page-trpc';
+import { paths } from '../lib/paths';
+import { definePage, type CodeSplitPage, type PageRoute } from './page-route';
 
 /**
  * A page fetched when first visited. When the server renders it, it links the page's CSS and scripts
@@ -44,6 +45,7 @@ export const pageRoutes: readonly PageRoute[] = [
       // The forecast line and the computed stat cards are in the first HTML.
       revenueMetrics: trpc.revenue.metrics.queryOptions(),
       revenueCorrections: trpc.revenue.corrections.queryOptions(),
+      verification: trpc.connections.verification.queryOptions(),
       // The chart's default range, so the first HTML holds its figures.
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),

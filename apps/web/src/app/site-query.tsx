@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { trpc } from '../lib/trpc';
-import { SiteProvider } from './site-context';
+import { SiteProvider } from '../lib/site-context';
 
 /** The site's settings from their query: a save in the admin panel shows on every page at once. */
 export function SiteFromQuery(props: { origin: string | undefined; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 /** Mantine with the site's theme, around every page, in the app and on the landing page alike. */
 export function ThemeProvider(props: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useSite } from '../app/site-context';
+import { useSite } from '../lib/site-context';
 import { LogoMark } from './logo-mark';
 import classes from './brand.module.css';
 

@@ -25,11 +25,15 @@ describe('CountingNumber', () => {
       <CountingNumber start={100} end={1100} duration={1000} prefix="$" suffix=" USD" decimals={2} />,
     );
     expect(visible(container)).toBe('$100.00 USD');
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     const halfway = Number(visible(container)?.replace(/[^\d.]/g, ''));
     expect(halfway).toBeGreaterThan(100);
     expect(halfway).toBeLessThan(1100);
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(visible(container)).toBe('$1,100.00 USD');
   });
 

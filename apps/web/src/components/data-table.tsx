@@ -1,37 +1,14 @@
 import type { Page } from '@journey/contracts';
-import {
-  ActionIcon,
-  Box,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-  Button,
-} from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconArrowsSort,
-  IconPencil,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Box, Group, Stack, Text, TextInput, UnstyledButton, Button } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import type { ReactNode, RefObject } from 'react';
-import classes from './data-table.module.css';
+import { QueryFailed, QueryLoading } from './query-state';
+import { DeleteAction, EditAction, RowsTable, type RowsColumn } from './rows-table';
 import { TABLE_PAGE_SIZE, type TableQuery } from '../hooks/use-table-query';
 
-export interface Column<T, S extends string> {
-  label: string;
+export interface Column<T, S extends string> extends RowsColumn<T> {
   /** The server-side sort key, when the column sorts. */
   sort?: S;
-  render: (row: T) => ReactNode;
-  align?: 'left' | 'right';
 }
 
 /**
@@ -99,103 +76,41 @@ export function DataTable<T extends { id: number }, S extends string>({
       </Group>
 
       {props.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={`Loading ${props.caption.toLowerCase()}`} />
-        </Center>
+        <QueryLoading label={`Loading ${props.caption.toLowerCase()}`} py="xl" />
       ) : props.isError ? (
-        <Text role="alert" c="red.8">
-          The {props.caption.toLowerCase()} could not be loaded.
-        </Text>
+        <QueryFailed what={props.caption.toLowerCase()} />
       ) : (
-        <ScrollArea type="auto">
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            className={classes.table}
-            role="table"
-            // The focus lands here when a delete leaves no row and no add button (hooks/use-delete-flow.ts).
-            tabIndex={-1}
-          >
-            <Table.Caption className="visually-hidden">{props.caption}</Table.Caption>
-            <Table.Thead role="rowgroup">
-              <Table.Tr role="row">
-                {props.columns.map((column) => (
-                  <Table.Th
-                    key={column.label}
-                    role="columnheader"
-                    data-align={column.align}
-                    aria-sort={
-                      column.sort && query.sort === column.sort
-                        ? query.direction === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : undefined
-                    }
-                  >
-                    {header(column)}
-                  </Table.Th>
-                ))}
-                <Table.Th ta="right" role="columnheader" className={classes.actionsHeader}>
-                  Actions
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody role="rowgroup">
-              {page?.items.length === 0 ? (
-                <Table.Tr role="row">
-                  <Table.Td colSpan={props.columns.length + 1} role="cell">
-                    <Text ta="center" c="dimmed" py="lg">
-                      {query.search || props.filtered ? 'Nothing matches the filter.' : props.emptyText}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                page?.items.map((row) => (
-                  <Table.Tr key={row.id} role="row">
-                    {props.columns.map((column) => (
-                      <Table.Td
-                        key={column.label}
-                        role="cell"
-                        data-label={column.label}
-                        data-align={column.align}
-                      >
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                    <Table.Td role="cell" className={classes.actions}>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {props.rowActions?.(row)}
-                        {props.onEdit && (
-                          <Tooltip label="Edit">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit ${props.noun} ${props.rowLabel(row)}`}
-                              onClick={() => props.onEdit?.(row)}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={`Delete ${props.noun} ${props.rowLabel(row)}`}
-                            data-delete-id={row.id}
-                            onClick={() => props.onDelete(row)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
+        <RowsTable
+          caption={props.caption}
+          columns={props.columns}
+          rows={page?.items}
+          empty={query.search || props.filtered ? 'Nothing matches the filter.' : props.emptyText}
+          header={header}
+          sortOf={(column) =>
+            column.sort && query.sort === column.sort
+              ? query.direction === 'asc'
+                ? 'ascending'
+                : 'descending'
+              : undefined
+          }
+          highlightOnHover
+          actions={(row) => (
+            <>
+              {props.rowActions?.(row)}
+              {props.onEdit && (
+                <EditAction
+                  label={`Edit ${props.noun} ${props.rowLabel(row)}`}
+                  onClick={() => props.onEdit?.(row)}
+                />
               )}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+              <DeleteAction
+                label={`Delete ${props.noun} ${props.rowLabel(row)}`}
+                id={row.id}
+                onClick={() => props.onDelete(row)}
+              />
+            </>
+          )}
+        />
       )}
 
       <Group justify="space-between">

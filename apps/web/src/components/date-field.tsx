@@ -1,6 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Popover.css';
-import '@mantine/dates/styles.css';
 import { parseDateInput, pastDateField } from '@journey/contracts';
 import { DATE_MIN, localToday } from '@journey/contracts/constants';
 import { Popover, TextInput, type TextInputProps } from '@mantine/core';

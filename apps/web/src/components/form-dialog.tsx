@@ -1,8 +1,4 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
+import '../mantine-styles/dialogs';
 import { Center, Loader, Modal } from '@mantine/core';
 import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 

@@ -1,7 +1,4 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
+import '../mantine-styles/on-demand';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@journey/contracts/constants';
 import { Notifications } from '@mantine/notifications';
 

@@ -6,7 +6,8 @@ import { notifications, type NotificationData } from '@mantine/notifications';
  */
 function showOnly(toast: NotificationData) {
   notifications.clean();
-  notifications.show(toast);
+  // Mantine's close button has no name of its own; a screen reader would announce just "button".
+  notifications.show({ ...toast, closeButtonProps: { 'aria-label': 'Dismiss notification' } });
 }
 
 export function notifySuccess(title: string, message?: string) {

@@ -58,10 +58,16 @@ async function refreshAfterWriteTo(tables: Table[]) {
 
 describe('readersOf', () => {
   it('names every router that reads a table a write changes', () => {
-    expect(readersOf(['revenues'])).toEqual(['revenue', 'settings']);
+    expect(readersOf(['revenues'])).toEqual(['revenue', 'settings', 'connections']);
+    expect(readersOf(['connections'])).toEqual(['connections']);
     expect(readersOf(['settings'])).toEqual(['revenue', 'settings']);
     expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter']);
-    expect(readersOf(['revenues', 'revenueImports'])).toEqual(['revenue', 'revenueImports', 'settings']);
+    expect(readersOf(['revenues', 'revenueImports'])).toEqual([
+      'revenue',
+      'revenueImports',
+      'settings',
+      'connections',
+    ]);
     expect(readersOf(['outbox'])).toEqual(['newsletter']);
   });
 });

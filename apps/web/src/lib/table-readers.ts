@@ -21,6 +21,8 @@ export const ROUTER_READS = {
   newsletter: ['broadcasts', 'outbox', 'subscribers'],
   // The setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
   settings: ['settings', 'revenues'],
+  // The tracker's verified line: the share of the revenue, and each provider's last sync.
+  connections: ['connections', 'revenues'],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 
 /** A table a write may change, as ROUTER_READS names it. */

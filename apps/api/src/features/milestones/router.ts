@@ -16,7 +16,7 @@ import {
   updateMilestone,
 } from '@journey/db';
 import { z } from 'zod';
-import { adminRowProcedures, notFound, type RowKind } from '../../trpc/admin-rows';
+import { adminRowProcedures, found, type RowKind } from '../../trpc/admin-rows';
 import { publicProcedure, router } from '../../trpc/init';
 
 const MILESTONE: RowKind = { noun: 'Milestone', table: 'milestones', path: '/milestones' };
@@ -50,11 +50,7 @@ export const milestonesRouter = router({
     })
     .input(idInput)
     .output(milestoneDetailSchema)
-    .query(async ({ ctx, input }) => {
-      const detail = await getMilestoneDetail(ctx.database.db, input.id);
-      if (!detail) throw notFound(MILESTONE);
-      return detail;
-    }),
+    .query(async ({ ctx, input }) => found(MILESTONE, await getMilestoneDetail(ctx.database.db, input.id))),
 
   ...adminRowProcedures(MILESTONE, {
     row: milestoneSchema,

@@ -21,7 +21,7 @@ import {
 } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { notFound } from '../../trpc/admin-rows';
+import { found, notFound } from '../../trpc/admin-rows';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, router } from '../../trpc/init';
 
 const tags = ['newsletter'];
@@ -56,11 +56,7 @@ export const newsletterRouter = router({
     .meta(read('/admin/broadcasts/{id}', 'One broadcast: its status and mail counts'))
     .input(broadcastIdInput)
     .output(broadcastSchema)
-    .query(async ({ ctx, input }) => {
-      const broadcast = await broadcastById(ctx.database.db, input.id);
-      if (!broadcast) throw notFound(BROADCAST);
-      return broadcast;
-    }),
+    .query(async ({ ctx, input }) => found(BROADCAST, await broadcastById(ctx.database.db, input.id))),
 
   failures: protectedProcedure
     .input(broadcastIdInput)
@@ -116,9 +112,7 @@ export const newsletterRouter = router({
       if (queued === null) throw notFound(BROADCAST);
       if (queued === false) throw new TRPCError({ code: 'CONFLICT', message: SENT_ALREADY });
       ctx.mail.wake();
-      const broadcast = await broadcastById(db, input.id);
-      if (!broadcast) throw notFound(BROADCAST);
-      return broadcast;
+      return found(BROADCAST, await broadcastById(db, input.id));
     }),
 
   /** The mail as subscribers will get it, to the signed-in admin's address. */

@@ -9,7 +9,9 @@ export default fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (body.length === 0) done(null, undefined);
-      else parseJson(request, body.toString(), done);
+      // Fastify's default parser answers through `done` and returns nothing; its type is the union
+      // of the callback and the promise forms of a parser, hence the `void`.
+      else void parseJson(request, body.toString(), done);
     });
   },
   { name: 'json-bodies' },

@@ -48,7 +48,7 @@ function sweepExpiredSessions(app: FastifyInstance, database: DatabaseHandle) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     void sweep();
-    timer = setInterval(sweep, SESSION_SWEEP_MS).unref();
+    timer = setInterval(() => void sweep(), SESSION_SWEEP_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,12 +1,4 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tabs.css';
+import '../../mantine-styles/admin';
 import {
   ActionIcon,
   Anchor,
@@ -24,8 +16,8 @@ import {
 import { IconLogout } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useSite } from '../../app/site-context';
+import { paths } from '../../lib/paths';
+import { useSite } from '../../lib/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverMessage } from '../../lib/trpc';
@@ -114,7 +106,7 @@ export default function AdminPage() {
                 color="dark"
                 size="sm"
                 leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={signOut}
+                onClick={() => void signOut()}
                 disabled={logout.isPending}
                 visibleFrom="sm"
               >
@@ -125,7 +117,7 @@ export default function AdminPage() {
                 color="dark"
                 size={36}
                 aria-label="Logout"
-                onClick={signOut}
+                onClick={() => void signOut()}
                 disabled={logout.isPending}
                 hiddenFrom="sm"
               >

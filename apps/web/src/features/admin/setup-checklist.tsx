@@ -1,5 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/List.css';
 import { SETUP_STEPS } from '@journey/contracts/constants';
 import { Anchor, CloseButton, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';

@@ -1,11 +1,8 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Tabs.css';
+import '../../mantine-styles/auth';
 import { Group, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { LoginForm } from './login-form';

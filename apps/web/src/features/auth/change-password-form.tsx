@@ -1,5 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/PasswordInput.css';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@journey/contracts';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -51,7 +49,7 @@ export function ChangePasswordForm(props: { onDone: () => void; onCancel: () => 
           {...requiredInput(form, 'currentPassword')}
         />
         <NewPasswordFields
-          form={form}
+          input={(path) => requiredInput(form, path)}
           password={['newPassword', 'New password']}
           confirm={['confirmPassword', 'Confirm new password']}
         />

@@ -38,6 +38,28 @@ describe('LoginForm', () => {
     });
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
+    // The refused values stay in the fields.
+    expect(field('Username')).toHaveValue(username);
+    expect(field('Password')).toHaveValue(password);
+  });
+
+  it("clears a field's message as soon as it is typed in, and only that field's", async () => {
+    renderLogin(ok(FOUNDER));
+    const events = await fillAndSubmit('', '');
+    await expectFieldMessages({ Username: 'Username must be at least 3 characters' });
+    await events.type(field('Username'), 'f');
+    await expectFieldMessages({ Username: null, Password: 'Password must be at least 6 characters' });
+    expect(field('Username')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('reads the fields when submitted: text put there without any input event is sent', async () => {
+    // What a reader typed before the page hydrated reached the DOM only; the form data carries it.
+    const { calls } = renderLogin(ok(FOUNDER));
+    (field('Username') as HTMLInputElement).value = 'founder';
+    (field('Password') as HTMLInputElement).value = 'secret123';
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ inputs: [{ username: 'founder', password: 'secret123' }] });
   });
 
   it('sends the credentials to auth.login, greets the user and goes to /admin', async () => {
@@ -76,6 +98,7 @@ describe('LoginForm', () => {
     expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(field('Username')).toHaveValue('founder');
+    expect(field('Password')).toHaveValue('wrong-password');
   });
 
   it("falls back to 'Invalid username or password' when the server sends no message", async () => {

@@ -1,48 +1,33 @@
-import { loginInput, type LoginInput } from '@journey/contracts';
+import { loginInput } from '@journey/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
-import { useValuesTypedBeforeHydration } from '../../hooks/use-values-typed-before-hydration';
-import { paths } from '../../app/paths';
-import { useSite } from '../../app/site-context';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { requiredInput } from '../../components/form-fields';
-import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { paths } from '../../lib/paths';
+import { useSite } from '../../lib/site-context';
+import { notifySuccess } from '../../components/notify';
+import { useAuthForm } from './use-auth-form';
 import { useLogin } from './use-auth';
 
 export function LoginForm() {
   const { productName } = useSite();
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+  const form = useAuthForm({
+    fields: ['username', 'password'],
+    schema: loginInput,
+    send: (values) => login.mutateAsync(values),
+    done: () => {
+      notifySuccess('Login successful', `Welcome to the ${productName} admin panel!`);
+      // Outside a data router navigation happens at once; its promise only settles a data router's.
+      void navigate(paths.admin);
+    },
+    failure: ['Login failed', 'Invalid username or password'],
   });
 
-  const formElement = useValuesTypedBeforeHydration(form);
-
   return (
-    <form
-      ref={formElement}
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await login.mutateAsync(values);
-          notifySuccess('Login successful', `Welcome to the ${productName} admin panel!`);
-          navigate(paths.admin);
-        } catch (error) {
-          form.setErrors(serverFieldErrors(error));
-          notifyError('Login failed', serverMessage(error) ?? 'Invalid username or password');
-        }
-      })}
-    >
+    <form noValidate action={form.action}>
       <Stack>
-        <TextInput label="Username" autoComplete="username" {...requiredInput(form, 'username')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          {...requiredInput(form, 'password')}
-        />
+        <TextInput label="Username" autoComplete="username" {...form.field('username')} />
+        <PasswordInput label="Password" autoComplete="current-password" {...form.field('password')} />
         <Button type="submit" size="md" disabled={login.isPending} fullWidth>
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>

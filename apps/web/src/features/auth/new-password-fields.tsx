@@ -1,27 +1,20 @@
-import { PasswordInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-import { requiredInput } from '../../components/form-fields';
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 
 /**
  * A new password and its confirmation, both required and marked as new, so a password manager offers
- * to make one up and to save it.
+ * to make one up and to save it. `input` gives a field's props (value or default, handlers, error).
  */
-export function NewPasswordFields<V>(props: {
-  form: UseFormReturnType<V>;
+export function NewPasswordFields<Path extends string>(props: {
+  input: (path: Path) => PasswordInputProps;
   /** The password's field in the form, and its label. */
-  password: [path: string & keyof V, label: string];
+  password: [path: Path, label: string];
   /** The confirmation's field and label. */
-  confirm: [path: string & keyof V, label: string];
+  confirm: [path: Path, label: string];
 }) {
   return (
     <>
       {[props.password, props.confirm].map(([path, label]) => (
-        <PasswordInput
-          key={path}
-          label={label}
-          autoComplete="new-password"
-          {...requiredInput(props.form, path)}
-        />
+        <PasswordInput key={path} label={label} autoComplete="new-password" {...props.input(path)} />
       ))}
     </>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from './use-current-user';
 

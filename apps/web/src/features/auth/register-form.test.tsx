@@ -123,7 +123,12 @@ describe('RegisterForm', () => {
     await fill(valid);
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
     await waitFor(() => expect(field('Username')).toHaveAccessibleDescription('Username already exists'));
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    // What was sent stays in every field.
     expect(field('Username')).toHaveValue('founder');
+    expect(field('Email')).toHaveValue('founder@example.com');
+    expect(field('Password')).toHaveValue('secret123');
+    expect(field('Confirm Password')).toHaveValue('secret123');
     expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
   });
 

@@ -1,14 +1,11 @@
-import { registerFormSchema, type RegisterFormValues } from '@journey/contracts';
+import { registerFormSchema } from '@journey/contracts';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { useValuesTypedBeforeHydration } from '../../hooks/use-values-typed-before-hydration';
-import { paths } from '../../app/paths';
-import { notifyError, notifySuccess } from '../../components/notify';
-import { requiredInput } from '../../components/form-fields';
-import { serverFieldErrors, serverMessage } from '../../lib/trpc';
+import { paths } from '../../lib/paths';
+import { notifySuccess } from '../../components/notify';
 import { NewPasswordFields } from './new-password-fields';
+import { useAuthForm } from './use-auth-form';
 import { useRegister, useRegistrationStatus } from './use-auth';
 
 export function RegisterForm() {
@@ -16,28 +13,20 @@ export function RegisterForm() {
   const register = useRegister();
   const { data: status } = useRegistrationStatus();
   const closed = status?.open === false;
-  const form = useForm<RegisterFormValues>({
-    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
-    validate: schemaResolver(registerFormSchema, { sync: true }),
+  const form = useAuthForm({
+    fields: ['username', 'email', 'password', 'confirmPassword'],
+    schema: registerFormSchema,
+    send: ({ confirmPassword: _confirm, ...values }) => register.mutateAsync(values),
+    done: () => {
+      notifySuccess('Registration successful', 'Your account has been created!');
+      // Outside a data router navigation happens at once; its promise only settles a data router's.
+      void navigate(paths.admin);
+    },
+    failure: ['Registration failed', 'Could not create account'],
   });
 
-  const formElement = useValuesTypedBeforeHydration(form);
-
   return (
-    <form
-      ref={formElement}
-      noValidate
-      onSubmit={form.onSubmit(async ({ confirmPassword: _confirm, ...values }) => {
-        try {
-          await register.mutateAsync(values);
-          notifySuccess('Registration successful', 'Your account has been created!');
-          navigate(paths.admin);
-        } catch (error) {
-          form.setErrors(serverFieldErrors(error));
-          notifyError('Registration failed', serverMessage(error) ?? 'Could not create account');
-        }
-      })}
-    >
+    <form noValidate action={form.action}>
       <Stack>
         {closed && (
           <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} title="Registration is closed">
@@ -46,10 +35,10 @@ export function RegisterForm() {
         )}
         <fieldset disabled={closed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack>
-            <TextInput label="Username" autoComplete="username" {...requiredInput(form, 'username')} />
-            <TextInput label="Email" type="email" autoComplete="email" {...requiredInput(form, 'email')} />
+            <TextInput label="Username" autoComplete="username" {...form.field('username')} />
+            <TextInput label="Email" type="email" autoComplete="email" {...form.field('email')} />
             <NewPasswordFields
-              form={form}
+              input={form.field}
               password={['password', 'Password']}
               confirm={['confirmPassword', 'Confirm Password']}
             />

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 
 /** Login and registration set the current user from their answer (docs/product.md#states). */
@@ -54,9 +54,9 @@ export function useLogout() {
     [utils, queryClient],
   );
   return trpc.auth.logout.useMutation({
-    onSuccess: () => {
+    onSuccess: async () => {
       signedOut.current = true;
-      navigate(paths.home);
+      await navigate(paths.home);
     },
   });
 }

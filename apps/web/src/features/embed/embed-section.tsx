@@ -1,8 +1,3 @@
-// The CSS of the Mantine components this section adds to the admin page, in Mantine's order
-// (see app/mantine-styles.ts).
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import { BADGE_STYLES, BADGE_THEMES, type BadgeStyle, type BadgeTheme } from '@journey/contracts/constants';
 import {
   Box,
@@ -20,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { embedSnippets } from './embed-snippets';
 
 /** The choices of a control: the contracts' values, in their order, with what the control shows. */

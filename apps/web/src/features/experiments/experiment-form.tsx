@@ -1,7 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/NumberInput.css';
 import {
   DEFAULT_EXPERIMENT_IMAGE_URL,
   EXPERIMENT_STATUSES,
@@ -39,9 +35,12 @@ export function ExperimentForm(
     initialValues: props.initialValues ?? EMPTY,
     validate: schemaResolver(experimentInput, { sync: true }),
   });
-  const [previewFailed, setPreviewFailed] = useState(false);
   // Previewed once typing pauses, so the prefixes of an address (/og-, /og-i, …) are not fetched.
   const [previewUrl] = useDebouncedValue(form.values.imageUrl.trim(), 400);
+  // The failure belongs to the address that failed: a prefix that 404ed during a pause in typing must
+  // not hide the preview of the finished address.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const previewFailed = failedUrl === previewUrl;
   const color = STATUS_COLORS[form.values.status];
 
   return (
@@ -80,10 +79,6 @@ export function ExperimentForm(
         label="Image URL"
         description="An https:// address or a path on this site"
         {...form.getInputProps('imageUrl')}
-        onChange={(event) => {
-          setPreviewFailed(false);
-          form.getInputProps('imageUrl').onChange(event);
-        }}
       />
       {/* Only an address the form would accept is fetched: anything else would be requested
             relative to this page, a needless 404. */}
@@ -95,7 +90,7 @@ export function ExperimentForm(
           w={256}
           h={160}
           fit="cover"
-          onError={() => setPreviewFailed(true)}
+          onError={() => setFailedUrl(previewUrl)}
         />
       ) : (
         <Text size="sm" c="dimmed">

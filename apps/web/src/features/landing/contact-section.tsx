@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandX, IconMail, IconMicrophone } from '@tabler/icons-react';
-import { useSite, type SiteInfo } from '../../app/site-context';
+import { useSite, type SiteInfo } from '../../lib/site-context';
 import { SectionHeading } from '../../components/section-heading';
 import { NewsletterForm } from '../subscribers/newsletter-form';
 

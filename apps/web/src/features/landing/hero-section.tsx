@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconChartBar } from '@tabler/icons-react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import classes from './hero-section.module.css';
 
 export function HeroSection() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type * as Sections from './landing-sections';
 import { HeroSection } from './hero-section';
 import { sectionsNeeded } from './sections-needed';
@@ -17,6 +17,15 @@ function deferred(pick: (module: typeof Sections) => ComponentType) {
 const LandingSections = deferred((module) => module.LandingSections);
 const LandingFooter = deferred((module) => module.LandingFooter);
 
+/** A deferred part, named by `data-deferred`: its server HTML stays until its code is there to hydrate it. */
+function DeferredRegion(props: { name: string; children: ReactNode }) {
+  return (
+    <div data-deferred={props.name} className="deferred-region">
+      <Suspense fallback={null}>{props.children}</Suspense>
+    </div>
+  );
+}
+
 /**
  * The public landing page: every section in order (docs/product.md#landing-page). The header and the
  * hero hydrate with the page; the rest, in Suspense boundaries, once their code is fetched when needed
@@ -31,17 +40,13 @@ export function LandingPage() {
       <SiteHeader />
       <main id="main">
         <HeroSection />
-        <div data-deferred="sections" className="deferred-region">
-          <Suspense fallback={null}>
-            <LandingSections />
-          </Suspense>
-        </div>
+        <DeferredRegion name="sections">
+          <LandingSections />
+        </DeferredRegion>
       </main>
-      <div data-deferred="footer" className="deferred-region">
-        <Suspense fallback={null}>
-          <LandingFooter />
-        </Suspense>
-      </div>
+      <DeferredRegion name="footer">
+        <LandingFooter />
+      </DeferredRegion>
     </div>
   );
 }

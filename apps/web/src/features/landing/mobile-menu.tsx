@@ -1,12 +1,8 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Drawer.css';
+import '../../mantine-styles/on-demand';
 import { Button, Drawer, Stack } from '@mantine/core';
 import { useRef } from 'react';
-import { PageLink } from '../../app/page-link';
-import { paths } from '../../app/paths';
+import { PageLink } from '../../components/page-link';
+import { paths } from '../../lib/paths';
 import { useOpenedAfterMount } from '../../hooks/on-demand';
 import { scrollBehavior } from '../../lib/scroll';
 import { NAV_LINKS } from './nav-links';

@@ -4,6 +4,7 @@
  * rather than of the sections' chunk, which loads later. The budget test fails when that chunk brings
  * any CSS of its own (e2e/budget.spec.ts).
  */
+import '../connections/verified-line.module.css';
 import '../experiments/experiment-grid.module.css';
 import '../revenue/revenue-over-time.module.css';
 import '../revenue/how-calculated.module.css';

@@ -1,7 +1,7 @@
 import { BADGE_PATH, FEED_PATHS, LEGAL_PAGES, OPEN_DATA_PATHS } from '@journey/contracts/constants';
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { PageLink } from '../../app/page-link';
-import { useSite } from '../../app/site-context';
+import { PageLink } from '../../components/page-link';
+import { useSite } from '../../lib/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { socialLinksOf } from '../site/social-links';
 

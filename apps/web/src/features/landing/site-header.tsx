@@ -1,8 +1,8 @@
 import { Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { PageLink } from '../../app/page-link';
-import { paths } from '../../app/paths';
+import { PageLink } from '../../components/page-link';
+import { paths } from '../../lib/paths';
 import { Brand, brandLinkClass } from '../../components/brand';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useNeededOnce } from '../../hooks/on-demand';

@@ -2,7 +2,7 @@ import { LEGAL_PAGES } from '@journey/contracts/constants';
 import { Title } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { MarkdownContent } from '../../components/markdown-content';
-import { SitePage } from '../../components/site-page';
+import { SitePage } from '../site/site-page';
 import { SiteHeader } from '../landing/site-header';
 import { trpc } from '../../lib/trpc';
 

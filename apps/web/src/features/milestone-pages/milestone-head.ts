@@ -1,7 +1,7 @@
 import { milestoneImagePath, summarize } from '@journey/contracts/constants';
 import type { MilestoneDetail } from '@journey/contracts';
-import type { PageMeta } from '../../app/head';
-import type { SiteInfo } from '../../app/site-context';
+import type { PageMeta } from '../../lib/head';
+import type { SiteInfo } from '../../lib/site-context';
 
 export const milestoneDocumentTitle = (title: string, site: SiteInfo) => `${title} · ${site.siteName}`;
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { milestonePageQuery } from '../../app/page-queries';
+import { milestonePageQuery } from './milestone-page-query';
 import { trpc } from '../../lib/trpc';
 
 /** A milestone and its neighbours (seeded by the server for the first page); null when there is none. */

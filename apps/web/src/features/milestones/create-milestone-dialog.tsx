@@ -1,4 +1,4 @@
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { CreateDialog, createTexts, type DialogProps } from '../../components/entity-dialogs';
 import { MilestoneForm } from './milestone-form';
 import { useCreateMilestone } from './use-milestones';

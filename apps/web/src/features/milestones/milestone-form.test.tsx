@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { field, queryField } from '../../../test/queries';
-import { renderWithTheme } from '../../../test/render';
-import type { SubmitOutcome } from '../../components/submit-outcome';
+import { renderEntityForm, type EntityFormCase } from '../../../test/render';
 import { MilestoneForm, suggestDay, type MilestoneFormValues } from './milestone-form';
 
 const filled: MilestoneFormValues = {
@@ -15,27 +14,13 @@ const filled: MilestoneFormValues = {
   amount: '',
 };
 
-function renderForm(
-  props: {
-    pending?: boolean;
-    initialValues?: MilestoneFormValues;
-    journeyStart?: string;
-    outcome?: SubmitOutcome;
-  } = {},
-) {
-  const onSubmit = vi.fn(
-    async (_values: MilestoneFormValues): Promise<SubmitOutcome> => props.outcome ?? { saved: true },
+const renderForm = (props: EntityFormCase<MilestoneFormValues> & { journeyStart?: string } = {}) =>
+  renderEntityForm<MilestoneFormValues>(
+    (form) => (
+      <MilestoneForm {...form} initialValues={props.initialValues} journeyStart={props.journeyStart} />
+    ),
+    props,
   );
-  const view = renderWithTheme(
-    <MilestoneForm
-      pending={props.pending ?? false}
-      initialValues={props.initialValues}
-      journeyStart={props.journeyStart}
-      onSubmit={onSubmit}
-    />,
-  );
-  return { ...view, onSubmit };
-}
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -1,7 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import { milestoneInput, parseDateInput, type MilestoneInput, type MilestoneType } from '@journey/contracts';
 import { Group, Input, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

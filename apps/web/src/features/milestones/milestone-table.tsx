@@ -1,7 +1,7 @@
 import type { Milestone, MilestonePageRequest } from '@journey/contracts';
 import { MILESTONE_PAGE_DEFAULTS, MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
 import { Badge } from '@mantine/core';
-import { MILESTONE_TEXT } from '../../app/theme';
+import { MILESTONE_TEXT } from '../../lib/theme';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCoin, IconFlag } from '@tabler/icons-react';
-import { MILESTONE_TEXT } from '../../app/theme';
+import { MILESTONE_TEXT } from '../../lib/theme';
 import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatDate, formatMoney } from '../../lib/format';

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/trpc';
 
 interface TokenMutation {

@@ -1,7 +1,7 @@
 import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { useSite } from '../../app/site-context';
-import { SitePage } from '../../components/site-page';
+import { useSite } from '../../lib/site-context';
+import { SitePage } from '../site/site-page';
 import { trpc } from '../../lib/trpc';
 import { SiteHeader } from '../landing/site-header';
 import { BackHome, MissingToken, TokenAction } from './token-action';

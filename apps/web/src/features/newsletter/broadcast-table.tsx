@@ -1,20 +1,10 @@
 import type { Broadcast, BroadcastStatus } from '@journey/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import classes from '../../components/data-table.module.css';
+import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { DeleteDialog } from '../../components/delete-dialog';
+import { QueryFailed, QueryLoading } from '../../components/query-state';
+import { DeleteAction, EditAction, RowsTable, type RowsColumn } from '../../components/rows-table';
 import { useDeleteFlow } from '../../hooks/use-delete-flow';
 import { BroadcastMail } from './broadcast-progress';
 import { FailuresDialog } from './failures-dialog';
@@ -47,7 +37,7 @@ function Dates(props: { broadcast: Broadcast }) {
   );
 }
 
-const COLUMNS: { label: string; render: (broadcast: Broadcast) => ReactNode }[] = [
+const COLUMNS: RowsColumn<Broadcast>[] = [
   { label: 'Subject', render: (b) => <Text fw={600}>{b.subject}</Text> },
   {
     label: 'Status',
@@ -73,105 +63,53 @@ export function BroadcastTable(props: { onEdit: (id: number) => void }) {
   const { tableRef, ...deletion } = useDeleteFlow<Broadcast>(remove.mutateAsync, broadcasts.data);
   const [failuresOf, setFailuresOf] = useState<Broadcast | null>(null);
 
-  if (broadcasts.isPending)
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading broadcasts" />
-      </Center>
-    );
-  if (broadcasts.isError)
-    return (
-      <Text role="alert" c="red.8">
-        The broadcasts could not be loaded.
-      </Text>
-    );
+  if (broadcasts.isPending) return <QueryLoading label="Loading broadcasts" py="xl" />;
+  if (broadcasts.isError) return <QueryFailed what="broadcasts" />;
 
   return (
     <Stack gap="md" ref={tableRef} tabIndex={-1} style={{ outline: 'none' }}>
-      <ScrollArea type="auto">
-        <Table striped verticalSpacing="sm" className={classes.table} role="table" tabIndex={-1}>
-          <Table.Caption className="visually-hidden">Broadcasts</Table.Caption>
-          <Table.Thead role="rowgroup" className={newsletterClasses.plainHead}>
-            <Table.Tr role="row">
-              {COLUMNS.map((column) => (
-                <Table.Th key={column.label} role="columnheader">
-                  {column.label}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right" role="columnheader" className={classes.actionsHeader}>
-                Actions
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody role="rowgroup">
-            {broadcasts.data.length === 0 ? (
-              <Table.Tr role="row">
-                <Table.Td colSpan={COLUMNS.length + 1} role="cell">
-                  <Text ta="center" c="dimmed" py="lg">
-                    No broadcasts yet. Write the first one above.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              broadcasts.data.map((broadcast) => (
-                <Table.Tr key={broadcast.id} role="row">
-                  {COLUMNS.map((column) => (
-                    <Table.Td key={column.label} role="cell" data-label={column.label}>
-                      {column.render(broadcast)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td role="cell" className={classes.actions}>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {broadcast.counts.failed > 0 && (
-                        <Tooltip label="Why it failed">
-                          <ActionIcon
-                            variant="subtle"
-                            color="orange.9"
-                            aria-label={`Show the failed mail of ${broadcast.subject}`}
-                            onClick={() => setFailuresOf(broadcast)}
-                          >
-                            <IconAlertTriangle size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {broadcast.status === 'draft' && (
-                        <>
-                          <Tooltip label="Edit">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit draft ${broadcast.subject}`}
-                              onClick={() => props.onEdit(broadcast.id)}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red.8"
-                              aria-label={`Delete draft ${broadcast.subject}`}
-                              data-delete-id={broadcast.id}
-                              onClick={() => deletion.ask(broadcast)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))
+      <RowsTable
+        caption="Broadcasts"
+        columns={COLUMNS}
+        rows={broadcasts.data}
+        empty="No broadcasts yet. Write the first one above."
+        headClassName={newsletterClasses.plainHead}
+        actions={(broadcast) => (
+          <>
+            {broadcast.counts.failed > 0 && (
+              <Tooltip label="Why it failed">
+                <ActionIcon
+                  variant="subtle"
+                  color="orange.9"
+                  aria-label={`Show the failed mail of ${broadcast.subject}`}
+                  onClick={() => setFailuresOf(broadcast)}
+                >
+                  <IconAlertTriangle size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             )}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            {broadcast.status === 'draft' && (
+              <>
+                <EditAction
+                  label={`Edit draft ${broadcast.subject}`}
+                  onClick={() => props.onEdit(broadcast.id)}
+                />
+                <DeleteAction
+                  label={`Delete draft ${broadcast.subject}`}
+                  id={broadcast.id}
+                  onClick={() => deletion.ask(broadcast)}
+                />
+              </>
+            )}
+          </>
+        )}
+      />
       <DeleteDialog
         noun="draft"
         opened={deletion.target !== null}
         pending={deletion.pending}
         onCancel={deletion.cancel}
-        onConfirm={deletion.confirm}
+        onConfirm={() => void deletion.confirm()}
       />
       <FailuresDialog broadcast={failuresOf} onClose={() => setFailuresOf(null)} />
     </Stack>

@@ -2,7 +2,7 @@ import { BROADCAST_LIMITS, type NewsletterStatus } from '@journey/contracts';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconSend, IconTestPipe } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MarkdownEditor } from '../settings/markdown-editor';
 import { MailPreview } from './mail-preview';

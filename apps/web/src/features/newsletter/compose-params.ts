@@ -1,6 +1,6 @@
 import type { BroadcastInput } from '@journey/contracts';
 import { milestonePath } from '@journey/contracts/constants';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /*
  * What the compose form holds lives in the URL (docs/decisions/041-newsletter-tab.md), so a reload

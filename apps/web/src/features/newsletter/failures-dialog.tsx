@@ -1,5 +1,6 @@
 import type { Broadcast } from '@journey/contracts';
-import { Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { QueryFailed, QueryLoading } from '../../components/query-state';
 import { useBroadcastFailures } from './use-newsletter';
 
 /** Why a broadcast's mail failed: each address with the reply that refused it (the latest 50). */
@@ -16,13 +17,9 @@ export function FailuresDialog(props: { broadcast: Broadcast | null; onClose: ()
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       {failures.isPending ? (
-        <Center py="md">
-          <Loader role="status" aria-label="Loading the failures" />
-        </Center>
+        <QueryLoading label="Loading the failures" py="md" />
       ) : failures.isError ? (
-        <Text role="alert" c="red.8">
-          The failures could not be loaded.
-        </Text>
+        <QueryFailed what="failures" />
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {failures.data.map((failure, index) => (

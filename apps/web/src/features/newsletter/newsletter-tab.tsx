@@ -1,6 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/Divider.css';
 import type { BroadcastInput } from '@journey/contracts';
 import { Alert, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,9 +1,10 @@
 import type { OutboxMessage } from '@journey/contracts';
-import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../components/notify';
+import { QueryFailed, QueryLoading } from '../../components/query-state';
 import { serverMessage } from '../../lib/trpc';
 import { LinkifiedText } from './linkified-text';
 import classes from './newsletter.module.css';
@@ -74,13 +75,9 @@ export function OutboxSection() {
         </Button>
       </Group>
       {outbox.isPending ? (
-        <Center py="md">
-          <Loader role="status" aria-label="Loading the outbox" />
-        </Center>
+        <QueryLoading label="Loading the outbox" py="md" />
       ) : outbox.isError ? (
-        <Text role="alert" c="red.8">
-          The outbox could not be loaded.
-        </Text>
+        <QueryFailed what="outbox" />
       ) : count === 0 ? (
         <Text c="dimmed" size="sm">
           The outbox is empty. A sign-up's confirmation, a test or a broadcast appears here within seconds.

@@ -43,7 +43,7 @@ export function useCompose(options: ComposeOptions) {
   /** Checks the fields; the first wrong one gets the focus, so a keyboard user lands on its message. */
   const valid = () => {
     const { errors } = form.validate();
-    const first = (['subject', 'body'] as const).find((field) => errors[field]);
+    const first = (['subject', 'body'] as const).find((field) => Boolean(errors[field]));
     if (first) form.getInputNode(first)?.focus();
     return !first;
   };

@@ -1,3 +1,4 @@
+import '../../mantine-styles/dialogs';
 import {
   IMPORT_CSV_MAX_BYTES,
   IMPORT_PROVIDER_LABELS,

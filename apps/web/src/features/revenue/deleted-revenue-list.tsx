@@ -1,8 +1,8 @@
-import type { Revenue } from '@journey/contracts';
 import { REVENUE_SOURCE_SHORT_LABELS } from '@journey/contracts/constants';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { RevenueRow } from './revenue-history-action';
 import { useDeletedRevenues } from './use-revenue';
 
 /**
@@ -10,7 +10,7 @@ import { useDeletedRevenues } from './use-revenue';
  * entry has no row above, so here are its last values, the reason given, and its History, whose
  * 'Undo last change' restores it. Hidden while nothing was deleted.
  */
-export function DeletedRevenueList(props: { historyButton: (revenue: Revenue) => ReactNode }) {
+export function DeletedRevenueList(props: { historyButton: (revenue: RevenueRow) => ReactNode }) {
   const { data: deleted } = useDeletedRevenues();
   if (!deleted?.length) return null;
   return (

@@ -1,5 +1,5 @@
 // Loaded only when the reader opens the 'Toward $1B' view: recharts stays out of `/`.
-import '@mantine/charts/styles.css';
+import '../../mantine-styles/on-demand';
 import { REVENUE_TARGET } from '@journey/contracts/constants';
 import { LineChart } from '@mantine/charts';
 import { formatMonth } from './metrics-format';

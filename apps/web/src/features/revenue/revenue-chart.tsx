@@ -1,6 +1,5 @@
 // Loaded only when the chart comes into view: recharts, the chart components and their CSS stay out of `/`.
-import '@mantine/core/styles/ColorSwatch.css';
-import '@mantine/charts/styles.css';
+import '../../mantine-styles/on-demand';
 import type { RevenueSeries, RevenueSeriesPoint } from '@journey/contracts';
 import { perSource, type PerSource } from '@journey/contracts/constants';
 import { AreaChart } from '@mantine/charts';

@@ -1,35 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { field } from '../../../test/queries';
-import { renderWithTheme } from '../../../test/render';
-import type { SubmitOutcome } from '../../components/submit-outcome';
+import { renderEntityForm, type EntityFormCase } from '../../../test/render';
 import { RevenueForm, type RevenueFormValues } from './revenue-form';
 
 const today = new Date().toISOString().slice(0, 10);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function renderForm(
-  props: {
-    pending?: boolean;
-    initialValues?: RevenueFormValues;
-    outcome?: SubmitOutcome;
-    withReason?: boolean;
-  } = {},
-) {
-  const onSubmit = vi.fn(
-    async (_values: RevenueFormValues): Promise<SubmitOutcome> => props.outcome ?? { saved: true },
+const renderForm = (props: EntityFormCase<RevenueFormValues> & { withReason?: boolean } = {}) =>
+  renderEntityForm<RevenueFormValues>(
+    (form) => <RevenueForm {...form} initialValues={props.initialValues} withReason={props.withReason} />,
+    props,
   );
-  const view = renderWithTheme(
-    <RevenueForm
-      pending={props.pending ?? false}
-      initialValues={props.initialValues}
-      onSubmit={onSubmit}
-      withReason={props.withReason}
-    />,
-  );
-  return { ...view, onSubmit };
-}
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 

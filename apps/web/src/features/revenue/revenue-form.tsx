@@ -1,5 +1,3 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Combobox.css';
 import {
   REVENUE_SOURCE_LABELS,
   REVENUE_SOURCES,

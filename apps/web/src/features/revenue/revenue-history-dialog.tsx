@@ -1,10 +1,11 @@
-import type { Revenue, RevenueChange, RevenueSnapshot } from '@journey/contracts';
+import type { RevenueChange, RevenueSnapshot } from '@journey/contracts';
 import { REVENUE_SOURCE_SHORT_LABELS } from '@journey/contracts/constants';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { ReasonField } from '../../components/reason-field';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { RevenueRow } from './revenue-history-action';
 import { useRevenueHistory, useUndoRevenue } from './use-revenue';
 
 const FIELDS = ['amount', 'source', 'description', 'date'] as const;
@@ -52,7 +53,11 @@ function ChangeItem({ change }: { change: RevenueChange }) {
  * An entry's history, newest first, and the undo of its last change (docs/decisions/043-correction-ledger.md),
  * confirmed in place with an optional reason; a toast says it is done and the table refreshes.
  */
-export function RevenueHistoryDialog(props: { revenue: Revenue | null; label: string; onClose: () => void }) {
+export function RevenueHistoryDialog(props: {
+  revenue: RevenueRow | null;
+  label: string;
+  onClose: () => void;
+}) {
   const id = props.revenue?.id ?? null;
   const history = useRevenueHistory(id);
   const undo = useUndoRevenue();

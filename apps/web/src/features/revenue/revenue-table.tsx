@@ -6,7 +6,8 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { ImportButton } from '../revenue-imports/import-button';
 import { CreateRevenueButton } from './create-revenue-button';
 import { DeletedRevenueList } from './deleted-revenue-list';
-import { useRevenueHistoryAction } from './revenue-history-action';
+import { useRevenueHistoryAction, type RevenueRow } from './revenue-history-action';
+import { RevenueProvenance } from './revenue-provenance';
 import { UpdateRevenueDialog } from './update-revenue-dialog';
 import { useDeleteRevenue, useRevenuePage } from './use-revenue';
 
@@ -15,9 +16,11 @@ const COLUMNS: Column<Revenue, RevenuePageRequest['sort']>[] = [
   { label: 'Amount', sort: 'amount', align: 'right', render: (r) => formatMoney(r.amount) },
   { label: 'Description', sort: 'description', render: (r) => r.description },
   { label: 'Date', sort: 'date', render: (r) => formatDate(r.date) },
+  // docs/decisions/076-revenue-provenance.md: who vouches for the figure, and what the customer paid.
+  { label: 'Provenance', render: (r) => <RevenueProvenance revenue={r} /> },
 ];
 
-const rowLabel = (r: Revenue) => `${formatMoney(r.amount)} from ${formatDate(r.date)}`;
+const rowLabel = (r: RevenueRow) => `${formatMoney(r.amount)} from ${formatDate(r.date)}`;
 
 export function RevenueTable() {
   const history = useRevenueHistoryAction(rowLabel);

@@ -6,12 +6,13 @@ import {
 } from '@journey/contracts/constants';
 import { Group, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { CountingNumber } from '../../components/counting-number';
 import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
 import { useCurrentUser } from '../auth/use-current-user';
+import { VerifiedLine } from '../connections/verified-line';
 import { CorrectionsLink } from './corrections-link';
 import { CreateRevenueButton } from './create-revenue-button';
 import { ForecastLine } from './forecast-line';
@@ -111,6 +112,7 @@ export function RevenueTracker() {
       </div>
 
       <StatCards />
+      <VerifiedLine />
       <CorrectionsLink />
     </LandingSection>
   );

@@ -1,7 +1,7 @@
 import { formatMonthlyGrowth, STAT_CARDS } from '@journey/contracts/constants';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarTime, IconChartArrowsVertical, IconStack2 } from '@tabler/icons-react';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../lib/site-context';
 import { HowCalculated } from './how-calculated';
 import type { RevenueMetrics } from './metrics-format';
 import { useRevenueMetrics } from './use-revenue';

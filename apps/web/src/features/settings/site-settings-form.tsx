@@ -1,10 +1,8 @@
-// Only loaded on demand: the CSS of the Mantine components used here and not in app/mantine-styles.ts.
-import '@mantine/core/styles/Switch.css';
 import { journeyStartField, settingsSchema, type PublicSettings } from '@journey/contracts';
 import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
 import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DateField, DATE_FIELD_HINT, localToday } from '../../components/date-field';
 import { notifyError, notifySuccess } from '../../components/notify';
@@ -26,6 +24,32 @@ function useFieldFromLink() {
     input?.scrollIntoView({ block: 'center' });
     input?.focus({ preventScroll: true });
   }, [field]);
+}
+
+/** The two names, required and short. */
+const NAMES = [
+  {
+    key: 'siteName',
+    label: 'Site name',
+    description: 'The brand in the header, page titles and sharing cards.',
+  },
+  {
+    key: 'productName',
+    label: 'Product name',
+    description: "What the hero and the tracker call the goal ('the first solo AI-powered …').",
+  },
+] as const;
+
+/** One part of the form: its heading over its fields. */
+function Section(props: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Title order={3} fz="lg">
+        {props.title}
+      </Title>
+      {props.children}
+    </Stack>
+  );
 }
 
 /** Every setting in one form: saved whole, as the API takes it; messages under the fields. */
@@ -64,26 +88,19 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="xl">
-        <Stack gap="md">
-          <Title order={3} fz="lg">
-            Site
-          </Title>
+        <Section title="Site">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              id={fieldId('siteName')}
-              label="Site name"
-              description="The brand in the header, page titles and sharing cards."
-              withAsterisk
-              maxLength={SETTINGS_LIMITS.siteName.max}
-              {...form.getInputProps('siteName')}
-            />
-            <TextInput
-              label="Product name"
-              description="What the hero and the tracker call the goal ('the first solo AI-powered …')."
-              withAsterisk
-              maxLength={SETTINGS_LIMITS.productName.max}
-              {...form.getInputProps('productName')}
-            />
+            {NAMES.map((name) => (
+              <TextInput
+                key={name.key}
+                id={fieldId(name.key)}
+                label={name.label}
+                description={name.description}
+                withAsterisk
+                maxLength={SETTINGS_LIMITS[name.key].max}
+                {...form.getInputProps(name.key)}
+              />
+            ))}
             <DateField
               id={fieldId('journeyStartDate')}
               label="Journey start"
@@ -100,13 +117,10 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
               {...form.getInputProps('contactEmail')}
             />
           </SimpleGrid>
-        </Stack>
+        </Section>
 
         <Divider />
-        <Stack gap="md">
-          <Title order={3} fz="lg">
-            Revenue figures
-          </Title>
+        <Section title="Revenue figures">
           <Switch
             id={fieldId('computedStats')}
             label="Computed stat cards"
@@ -121,13 +135,10 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
             maxLength={7}
             {...form.getInputProps('forecastTargetMonth')}
           />
-        </Stack>
+        </Section>
 
         <Divider />
-        <Stack gap="md">
-          <Title order={3} fz="lg">
-            Links
-          </Title>
+        <Section title="Links">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {SOCIAL_LINKS.map((link) => (
               <TextInput
@@ -140,26 +151,20 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
               />
             ))}
           </SimpleGrid>
-        </Stack>
+        </Section>
 
         <Divider />
-        <Stack gap="md">
-          <Title order={3} fz="lg">
-            Story
-          </Title>
+        <Section title="Story">
           <MarkdownEditor
             label="Story"
             description="'The Spark' on the landing page. A leading > quote is set apart beside the heading."
             max={SETTINGS_LIMITS.story}
             {...markdown('story')}
           />
-        </Stack>
+        </Section>
 
         <Divider />
-        <Stack gap="md">
-          <Title order={3} fz="lg">
-            Legal pages
-          </Title>
+        <Section title="Legal pages">
           {LEGAL_PAGES.map((page) => (
             <MarkdownEditor
               key={page.key}
@@ -168,7 +173,7 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
               {...markdown(`legal.${page.key}`)}
             />
           ))}
-        </Stack>
+        </Section>
 
         <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
           <Button type="submit" disabled={save.isPending}>

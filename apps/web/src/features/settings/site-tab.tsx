@@ -1,7 +1,7 @@
 import { LEGAL_PAGES } from '@journey/contracts/constants';
 import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { SiteSettingsForm } from './site-settings-form';
 import { useSettings } from './use-settings';
 

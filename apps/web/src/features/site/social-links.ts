@@ -7,7 +7,7 @@ import {
   IconMicrophone,
   type Icon,
 } from '@tabler/icons-react';
-import type { SiteInfo } from '../../app/site-context';
+import type { SiteInfo } from '../../lib/site-context';
 
 const ICONS: Record<SocialLinkKey, Icon> = {
   twitter: IconBrandX,

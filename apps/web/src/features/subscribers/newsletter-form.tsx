@@ -10,7 +10,7 @@ import {
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { PageLink } from '../../app/page-link';
+import { PageLink } from '../../components/page-link';
 import { serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 import classes from './newsletter-form.module.css';
 

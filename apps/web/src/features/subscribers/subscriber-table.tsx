@@ -1,5 +1,4 @@
-// Only loaded on demand: the NativeSelect's chevron is styled by the Combobox CSS (app/mantine-styles.ts).
-import '@mantine/core/styles/Combobox.css';
+// Only loaded on demand: the NativeSelect's chevron is styled by the Combobox CSS (mantine-styles/admin.ts).
 import type { Subscriber, SubscriberPageRequest, SubscriberStatus } from '@journey/contracts';
 import { SUBSCRIBER_PAGE_DEFAULTS, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
 import { Badge, Button, Group, NativeSelect } from '@mantine/core';

@@ -1,13 +1,15 @@
 /*
- * Mantine's global styles and the CSS of the Mantine components the entry chunk renders: the shell, the
- * landing page and the not-found page. Each code-split module imports, first thing, the CSS of the
- * components it adds (auth-page.tsx, admin-page.tsx, mobile-menu.tsx, the dialogs, forms and date
- * picker, the toasts), so `/` loads only the CSS it uses instead of all of @mantine/core/styles.css.
+ * Mantine's CSS comes from this folder only, one module per chunk that needs it: this one for the entry
+ * chunk (Mantine's global styles and the components of the shell, the landing page and the not-found
+ * page, inlined in the page: docs/decisions/047-landing-page-weight.md), ./on-demand.ts and
+ * ./dialogs.ts for what the landing page fetches later, ./auth.ts and ./admin.ts for the two lazy
+ * routes. Each lists its stylesheets in Mantine's order, and no other module imports Mantine CSS
+ * (mantine-styles.test.ts).
  *
- * The order of these imports, and of the chunks' stylesheets in the page, does not matter: every
- * Mantine stylesheet is in a cascade layer of its own whose place index.html declares first, and the
- * app's own CSS, unlayered, comes after all of them (vite-plugins/mantine-css-layers.ts,
- * docs/decisions/053-mantine-css-in-ordered-layers.md).
+ * The order in which the chunks' stylesheets reach the page does not matter: every Mantine stylesheet
+ * is in a cascade layer of its own whose place index.html declares first, and the app's own CSS,
+ * unlayered, comes after all of them (vite-plugins/mantine-css-layers.ts,
+ * docs/decisions/071-mantine-css-from-one-module-per-chunk.md).
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -1,6 +1,6 @@
 import { Container, type ContainerProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../features/landing/site-footer';
+import { SiteFooter } from '../landing/site-footer';
 import classes from './site-page.module.css';
 
 /**

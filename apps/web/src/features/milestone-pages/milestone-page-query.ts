@@ -1,7 +1,7 @@
 import type { MilestoneDetail } from '@journey/contracts';
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
-import { milestonePageKey } from '../features/milestone-pages/milestone-page-key';
-import type { PageTrpc } from './page-route';
+import { milestonePageKey } from './milestone-page-key';
+import type { PageTrpc } from '../../lib/page-trpc';
 
 /** A NOT_FOUND answer: a TRPCError on the server (in-process call), a TRPCClientError in the browser. */
 function isNotFound(error: unknown): boolean {

@@ -2,11 +2,11 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
-import { notFoundTitle } from '../app/head';
-import { paths } from '../app/paths';
-import { useRenderStatus } from '../app/render-status';
-import { useSite } from '../app/site-context';
-import { SiteHeader } from '../features/landing/site-header';
+import { notFoundTitle } from '../../lib/head';
+import { paths } from '../../lib/paths';
+import { useRenderStatus } from '../../lib/render-status';
+import { useSite } from '../../lib/site-context';
+import { SiteHeader } from '../landing/site-header';
 import { SitePage } from './site-page';
 
 /** Any unknown address: the spec's heading and text inside the site's header and footer, a way back. */

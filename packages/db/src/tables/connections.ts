@@ -1,0 +1,57 @@
+import { CONNECTION_PROVIDERS, CONNECTION_STATUSES } from '@journey/contracts/constants';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant, isOneOf } from './columns';
+
+/**
+ * docs/decisions/077-provider-connections.md: one read-only key per payment provider, sealed with the
+ * server's secret (AES-256-GCM), and how its last sync went. Part of ../schema.ts.
+ */
+export const providerConnections = pgTable(
+  'provider_connections',
+  {
+    provider: text('provider', { enum: CONNECTION_PROVIDERS }).primaryKey(),
+    status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('syncing'),
+    /** The provider's id of the account the key reads (Stripe's acct_…), once a sync has read it. */
+    accountId: text('account_id'),
+    apiKeySealed: text('api_key_sealed').notNull(),
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    lastSyncedAt: instant('last_synced_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('provider_connections_provider_valid', isOneOf(table.provider, CONNECTION_PROVIDERS)),
+    check('provider_connections_status_valid', isOneOf(table.status, CONNECTION_STATUSES)),
+  ],
+);
+
+/** A sync job's state: waiting for its time, or claimed by a worker until `claimed_until`. */
+export const SYNC_JOB_STATES = ['queued', 'running'] as const;
+
+/**
+ * One durable sync job per connection (docs/decisions/077-provider-connections.md), claimed with
+ * FOR UPDATE SKIP LOCKED like the mail queue: one sync per connection at a time across processes. A
+ * worker saves `cursor` after each page, so a sync whose worker died (its claim lapsed) goes on where
+ * it stopped. Not a public table: a page's progress empties no cached answer.
+ */
+export const syncJobs = pgTable(
+  'sync_jobs',
+  {
+    provider: text('provider', { enum: CONNECTION_PROVIDERS })
+      .primaryKey()
+      .references(() => providerConnections.provider, { onDelete: 'cascade' }),
+    state: text('state', { enum: SYNC_JOB_STATES }).notNull().default('queued'),
+    /** Where the provider's client goes on from; its own shape, opaque to the queue. */
+    cursor: jsonb('cursor'),
+    /** 'Sync now' while a run is under way: run again as soon as it ends. */
+    again: boolean('again').notNull().default(false),
+    /** Failed runs in a row, for the backoff; 0 after a run that ended well. */
+    attempts: integer('attempts').notNull().default(0),
+    nextRunAt: instant('next_run_at').notNull().defaultNow(),
+    claimedUntil: instant('claimed_until'),
+  },
+  (table) => [
+    index('sync_jobs_due_idx').on(table.state, table.nextRunAt),
+    check('sync_jobs_state_valid', isOneOf(table.state, SYNC_JOB_STATES)),
+  ],
+);

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the part of Stripe's API the revenue sync reads, answering as Stripe documents
+ * (objects from stripe/openapi's published fixtures, fixtures/stripe/fixtures.json): the account,
+ * balance transactions listed newest first with `starting_after` pagination and `expand[]=data.source`,
+ * and the errors the client must survive (401 for a revoked key, 403 for a restricted key's write,
+ * 429 with Retry-After, 5xx). Point the SDK at it with STRIPE_API_BASE.
+ */
+
+const FIXTURES = JSON.parse(
+  readFileSync(new URL('../../fixtures/stripe/fixtures.json', import.meta.url), 'utf8'),
+) as Record<'balance_transaction' | 'account' | 'charge' | 'refund' | 'dispute', Record<string, unknown>>;
+
+/** What a key may do: read only (a restricted key), anything (a secret key), or nothing (revoked). */
+export type StripeKeyKind = 'read-only' | 'read-write' | 'revoked';
+
+export interface StripeTransaction {
+  id: string;
+  /** In the smallest unit of the settlement currency, negative for a refund or a dispute's loss. */
+  amount: number;
+  currency: string;
+  type: 'charge' | 'payment' | 'refund' | 'payment_refund' | 'adjustment' | 'payout' | 'stripe_fee';
+  /** Unix seconds. */
+  created: number;
+  status?: 'available' | 'pending';
+  exchange_rate?: number | null;
+  /** What the customer paid, when it was a charge or a refund: the source object's amount and currency. */
+  source?: { id: string; amount: number; currency: string } | null;
+  description?: string;
+}
+
+export interface StripeStandIn {
+  /** The origin to give STRIPE_API_BASE. */
+  base: string;
+  accountId: string;
+  keys: Map<string, StripeKeyKind>;
+  /** Newest last as they are added; listed newest first as Stripe lists them. */
+  transactions: StripeTransaction[];
+  /** Answers to give the next requests before any real one: a status and its Retry-After, if any. */
+  failNext(status: 429 | 500 | 502 | 503, times?: number, retryAfterSeconds?: number): void;
+  /** Every request's method and path with its query, in order. */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+const error = (status: number, type: string, message: string, code?: string) => ({
+  status,
+  body: { error: { type, message, ...(code ? { code } : {}) } },
+});
+
+function sourceObject(source: NonNullable<StripeTransaction['source']>, transactionId: string) {
+  const kind = source.id.startsWith('re_') ? 'refund' : source.id.startsWith('dp_') ? 'dispute' : 'charge';
+  return {
+    ...FIXTURES[kind],
+    id: source.id,
+    amount: source.amount,
+    currency: source.currency,
+    balance_transaction: transactionId,
+  };
+}
+
+function transactionObject(transaction: StripeTransaction, expandSource: boolean) {
+  const { source, status, exchange_rate: rate, description, ...fields } = transaction;
+  return {
+    ...FIXTURES.balance_transaction,
+    ...fields,
+    net: fields.amount,
+    fee: 0,
+    available_on: fields.created,
+    status: status ?? 'available',
+    exchange_rate: rate ?? null,
+    description: description ?? null,
+    reporting_category: fields.type,
+    source: source ? (expandSource ? sourceObject(source, fields.id) : source.id) : null,
+  };
+}
+
+export async function startStripeStandIn(
+  options: { accountId?: string; keys?: Record<string, StripeKeyKind> } = {},
+): Promise<StripeStandIn> {
+  const accountId = options.accountId ?? String(FIXTURES.account.id);
+  const keys = new Map(Object.entries(options.keys ?? {}));
+  const transactions: StripeTransaction[] = [];
+  const requests: string[] = [];
+  const failures: { status: number; retryAfter: number | undefined }[] = [];
+
+  const answer = (request: IncomingMessage, url: URL) => {
+    const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const kind = keys.get(key);
+    if (!kind || kind === 'revoked') {
+      return error(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}****`);
+    }
+    if (request.method === 'POST') {
+      if (kind === 'read-only') {
+        return error(
+          403,
+          'invalid_request_error',
+          `The provided key '${key.slice(0, 8)}***' does not have the required permissions for this endpoint on account '${accountId}'.`,
+        );
+      }
+      return error(404, 'invalid_request_error', 'No such object', 'resource_missing');
+    }
+    if (url.pathname === '/v1/account') return { status: 200, body: { ...FIXTURES.account, id: accountId } };
+    if (url.pathname === '/v1/balance_transactions') return list(url);
+    return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
+  };
+
+  const list = (url: URL) => {
+    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 10)));
+    const after = url.searchParams.get('starting_after');
+    const createdFrom = Number(url.searchParams.get('created[gte]') ?? 0);
+    // The SDK sends expand[0]=…, a form post expand[]=…: both are Stripe's.
+    const expand = [...url.searchParams].some(
+      ([name, value]) => name.startsWith('expand[') && value === 'data.source',
+    );
+    const newestFirst = transactions
+      .map((transaction, index) => ({ transaction, index }))
+      .filter(({ transaction }) => transaction.created >= createdFrom)
+      .sort((a, b) => b.transaction.created - a.transaction.created || b.index - a.index)
+      .map(({ transaction }) => transaction);
+    const start = after === null ? 0 : newestFirst.findIndex((transaction) => transaction.id === after) + 1;
+    if (after !== null && start === 0) {
+      return error(
+        400,
+        'invalid_request_error',
+        `No such balance transaction: '${after}'`,
+        'resource_missing',
+      );
+    }
+    const page = newestFirst.slice(start, start + limit);
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/balance_transactions',
+        has_more: start + limit < newestFirst.length,
+        data: page.map((transaction) => transactionObject(transaction, expand)),
+      },
+    };
+  };
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+    request.resume();
+    request.on('end', () => {
+      const failure = failures.shift();
+      const { status, body } = failure
+        ? error(failure.status, 'api_error', 'The stand-in was told to fail this request.')
+        : answer(request, url);
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${requests.length}`,
+        ...(failure?.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {}),
+      });
+      response.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    accountId,
+    keys,
+    transactions,
+    requests,
+    failNext(status, times = 1, retryAfterSeconds) {
+      for (let index = 0; index < times; index += 1) failures.push({ status, retryAfter: retryAfterSeconds });
+    },
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
+      }),
+  };
+}
