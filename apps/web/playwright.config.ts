@@ -112,7 +112,7 @@ export default defineConfig<E2EOptions>({
     },
     locale: 'en-US',
     timezoneId: 'UTC',
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS_LIMITS, SIGNUP_RATE_LIMIT } from '@journey/contracts/constants';
+import { SETTINGS_LIMITS, SIGNUP_RATE_LIMIT, type ConnectionProvider } from '@journey/contracts/constants';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -54,6 +54,19 @@ const directory = (fallback: string) =>
     .transform((value) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value));
 
 /** Every variable of docs/operations.md#configuration (and a few more), parsed once at start. */
+/**
+ * Where a payment provider's client connects instead of the provider's own host: a bare origin such as
+ * http://127.0.0.1:12111 (a proxy, or the tests' stand-in); the client adds its own paths.
+ */
+const apiBase = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+  .refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), {
+    message: 'must be an origin such as http://127.0.0.1:12111, without a path',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -79,6 +92,30 @@ const envSchema = z.object({
     .refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),
+  /**
+   * Secrets SESSION_SECRET had before, comma-separated: provider keys sealed under one of them still
+   * open, and are sealed again under the current one at start (docs/decisions/077-provider-connections.md).
+   */
+  PREVIOUS_SESSION_SECRETS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    ),
+  STRIPE_API_BASE: apiBase,
+  LEMONSQUEEZY_API_BASE: apiBase,
+  PADDLE_API_BASE: apiBase,
+  POLAR_API_BASE: apiBase,
+  /** Minutes between a connection's syncs (docs/decisions/077-provider-connections.md). */
+  SYNC_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(24 * 60, 'must be at most 1440')
+    .default(15),
   /** Only seeds a new database's settings (docs/decisions/037-owner-settings.md): their rules apply. */
   SITE_PRODUCT_NAME: z
     .string()
@@ -176,6 +213,17 @@ export interface Config {
   /** WEB_DEV: the web app from its sources (`pnpm dev`) instead of its build. */
   webDev: boolean;
   mail: MailConfig;
+  connections: ConnectionsConfig;
+}
+
+/** docs/decisions/077-provider-connections.md */
+export interface ConnectionsConfig {
+  /** PREVIOUS_SESSION_SECRETS: keys sealed under these still open, and are sealed again. */
+  previousSecrets: string[];
+  /** *_API_BASE: where each provider's client connects; undefined means the provider's own host. */
+  apiBases: Record<ConnectionProvider, string | undefined>;
+  /** SYNC_INTERVAL_MINUTES, in milliseconds. */
+  intervalMs: number;
 }
 
 /** docs/decisions/040-newsletter-delivery.md */
@@ -235,6 +283,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratePerMinute: values.MAIL_RATE_PER_MINUTE,
       claimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
       signupsPerIp: values.SIGNUP_LIMIT_PER_IP,
+    },
+    connections: {
+      previousSecrets: values.PREVIOUS_SESSION_SECRETS,
+      apiBases: {
+        stripe: values.STRIPE_API_BASE,
+        lemonsqueezy: values.LEMONSQUEEZY_API_BASE,
+        paddle: values.PADDLE_API_BASE,
+        polar: values.POLAR_API_BASE,
+      },
+      intervalMs: values.SYNC_INTERVAL_MINUTES * 60_000,
     },
   };
 }

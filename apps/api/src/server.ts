@@ -23,6 +23,10 @@ export interface ServerOptions extends InstanceOptions {
   registerRateLimit?: RegisterRateLimit;
   /** The first retry's delay after a temporary mail failure (tests shorten it). */
   mailRetryBaseMs?: number;
+  /** The first retry's delay after a failed provider sync (tests shorten it). */
+  syncRetryBaseMs?: number;
+  /** How long a sync run stays claimed without progress before another worker takes it over. */
+  syncClaimTimeoutMs?: number;
   /** The clock (tests fix it); by default the system's. */
   now?: () => Date;
 }
@@ -50,6 +54,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   // Stage 3: the app's own hooks and services.
   await registerEach(server, [app.cacheControl, app.crossSite, external.staticFiles, app.publicCache]);
+  await server.register(app.connections, {
+    retryBaseMs: options.syncRetryBaseMs,
+    claimTimeoutMs: options.syncClaimTimeoutMs,
+  });
   await server.register(app.authenticate);
   await server.register(app.trpcContext, {
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,

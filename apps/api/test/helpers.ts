@@ -25,6 +25,8 @@ export interface TestServerOptions {
   signupRateLimit?: SignupRateLimit;
   registerRateLimit?: RegisterRateLimit;
   mailRetryBaseMs?: number;
+  syncRetryBaseMs?: number;
+  syncClaimTimeoutMs?: number;
   logStream?: NodeJS.WritableStream;
   now?: () => Date;
   timeouts?: ConnectionTimeouts;
@@ -50,6 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.signupRateLimit ? { signupRateLimit: options.signupRateLimit } : {}),
     ...(options.registerRateLimit ? { registerRateLimit: options.registerRateLimit } : {}),
     ...(options.mailRetryBaseMs ? { mailRetryBaseMs: options.mailRetryBaseMs } : {}),
+    ...(options.syncRetryBaseMs ? { syncRetryBaseMs: options.syncRetryBaseMs } : {}),
+    ...(options.syncClaimTimeoutMs ? { syncClaimTimeoutMs: options.syncClaimTimeoutMs } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });

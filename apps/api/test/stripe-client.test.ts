@@ -5,9 +5,9 @@
 import { startStripeStandIn, type StripeStandIn } from '@journey/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectionKeyError } from '../src/features/connections/provider-client';
 import {
   checkStripeKey,
-  ConnectionKeyError,
   STRIPE_RESTRICTED_KEY_URL,
   stripeClient,
 } from '../src/features/connections/providers/stripe';

@@ -69,7 +69,9 @@ test.describe('dark mode', () => {
   test.describe('on a system set to dark', () => {
     test.use({ colorScheme: 'dark' });
 
-    test('the first paint is already dark, before any script of the app runs', async ({ context }, testInfo) => {
+    test('the first paint is already dark, before any script of the app runs', async ({
+      context,
+    }, testInfo) => {
       await expectDarkFirstPaint(context, testInfo, 'first paint, system dark, scripts emptied');
     });
 

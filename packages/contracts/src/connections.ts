@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_PROVIDERS, CONNECTION_STATUSES } from './enums';
+import { CONNECTION_PROVIDERS, CONNECTION_STATUSES, REVENUE_SOURCES } from './enums';
 import { decimalString, isoTimestamp } from './output-fields';
 
 /** docs/decisions/077-provider-connections.md: how a connection's syncs go, never its key. */
@@ -21,3 +21,51 @@ export const verificationSchema = z.object({
   }),
 });
 export type Verification = z.infer<typeof verificationSchema>;
+
+/** A connection as the admin sees it: always these fields, and never its key nor its webhook secret. */
+export const connectionSchema = connectionStatusSchema.extend({
+  lastError: z.string().nullable().describe('Why the last sync failed, in words; null after a good one'),
+  accountId: z.string().nullable().describe('The provider’s id of the account the key reads, once known'),
+  source: z.enum(REVENUE_SOURCES).describe('The revenue source its entries count under'),
+  hasWebhookSecret: z.boolean().describe('Whether a webhook signing secret is stored'),
+  connectedAt: isoTimestamp,
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** The admin's Connections tab: every provider, connected or not, with what connecting it needs. */
+export const connectionsOverviewSchema = z.object({
+  connections: z.array(connectionSchema),
+  /** Where each provider posts its signed events: the URL to paste into its dashboard. */
+  webhookUrls: z.record(z.enum(CONNECTION_PROVIDERS), z.string()),
+  /** Stripe's form for a restricted key, filled in with exactly the read permissions the sync needs. */
+  stripeRestrictedKeyUrl: z.string(),
+});
+export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>;
+
+const MAX_SECRET = 4096;
+const oneWord = (value: string) => !/\s/.test(value);
+
+export const connectionProviderInput = z.object({ provider: z.enum(CONNECTION_PROVIDERS) });
+
+/** PUT /api/admin/connections/{provider}: the read-only key, and the webhook secret when there is one. */
+export const connectInput = connectionProviderInput.extend({
+  apiKey: z
+    .string({ error: 'The API key is required.' })
+    .trim()
+    .min(1, 'The API key is required.')
+    .max(MAX_SECRET, `The API key is at most ${MAX_SECRET} characters.`)
+    .refine(oneWord, 'The API key is one word, without spaces.'),
+  webhookSecret: z
+    .string({ error: 'The webhook secret is text.' })
+    .trim()
+    .max(MAX_SECRET, `The webhook secret is at most ${MAX_SECRET} characters.`)
+    .refine(oneWord, 'The webhook secret is one word, without spaces.')
+    .nullish()
+    .transform((value) => value || null)
+    .describe('The signing secret the provider shows for the webhook URL; empty or null for none'),
+  source: z
+    .enum(REVENUE_SOURCES, { error: `The source is one of ${REVENUE_SOURCES.join(', ')}.` })
+    .default('ai')
+    .describe('The revenue source the entries count under; ai unless said'),
+});
+export type ConnectInput = z.infer<typeof connectInput>;

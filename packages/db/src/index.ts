@@ -26,3 +26,4 @@ export * from './revenue-ledger';
 export * from './revenue-imports';
 export * from './revenue-history';
 export * from './revenue-writes';
+export * from './synced-revenue';

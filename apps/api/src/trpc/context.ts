@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { PublicCache } from '../http/public-cache';
 import type { MailService } from '../features/newsletter/mail-service';
+import type { ConnectionService } from '../features/connections/connection-service';
 
 export interface Services {
   config: Config;
@@ -11,6 +12,7 @@ export interface Services {
   /** The server's clock; tests fix it to check answers that depend on today (the revenue series). */
   now: () => Date;
   mail: MailService;
+  connections: ConnectionService;
   /** Sign-ups per IP address, checked inside the subscribe procedure. */
   checkSignupRate: (request: FastifyRequest) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Registrations per IP address, checked inside the register procedure. */

@@ -1,4 +1,4 @@
-import { CONNECTION_PROVIDERS, CONNECTION_STATUSES } from '@journey/contracts/constants';
+import { CONNECTION_PROVIDERS, CONNECTION_STATUSES, REVENUE_SOURCES } from '@journey/contracts/constants';
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant, isOneOf } from './columns';
 
@@ -13,6 +13,8 @@ export const providerConnections = pgTable(
     status: text('status', { enum: CONNECTION_STATUSES }).notNull().default('syncing'),
     /** The provider's id of the account the key reads (Stripe's acct_…), once a sync has read it. */
     accountId: text('account_id'),
+    /** The revenue source the provider's entries count under (the tracker's split). */
+    source: text('source', { enum: REVENUE_SOURCES }).notNull().default('ai'),
     apiKeySealed: text('api_key_sealed').notNull(),
     webhookSecretSealed: text('webhook_secret_sealed'),
     lastSyncedAt: instant('last_synced_at'),
@@ -22,6 +24,7 @@ export const providerConnections = pgTable(
   (table) => [
     check('provider_connections_provider_valid', isOneOf(table.provider, CONNECTION_PROVIDERS)),
     check('provider_connections_status_valid', isOneOf(table.status, CONNECTION_STATUSES)),
+    check('provider_connections_source_valid', isOneOf(table.source, REVENUE_SOURCES)),
   ],
 );
 

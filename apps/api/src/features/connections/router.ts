@@ -1,7 +1,59 @@
-import { verificationSchema } from '@journey/contracts';
-import { publicVerification } from '@journey/db';
+import {
+  CONNECTION_PROVIDER_NAMES,
+  CONNECTION_PROVIDERS,
+  connectInput,
+  connectionProviderInput,
+  connectionSchema,
+  connectionsOverviewSchema,
+  verificationSchema,
+  type ConnectionProvider,
+} from '@journey/contracts';
+import {
+  deleteConnection,
+  findConnection,
+  listConnections,
+  publicVerification,
+  requestSync,
+  saveConnection,
+} from '@journey/db';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { publicProcedure, router } from '../../trpc/init';
+import type { Context } from '../../trpc/context';
+import { fieldError } from '../../trpc/errors';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { ConnectionKeyError } from './provider-client';
+import { STRIPE_RESTRICTED_KEY_URL } from './providers/stripe';
+
+const tags = ['connections'];
+
+/** Where a provider posts its signed events: the URL the Connections tab shows to paste into its dashboard. */
+const webhookUrl = (ctx: Context, provider: ConnectionProvider) =>
+  `${ctx.mail.linkOrigin(ctx.req)}/api/webhooks/${provider}`;
+
+const notConnected = (provider: ConnectionProvider) =>
+  new TRPCError({ code: 'NOT_FOUND', message: `${CONNECTION_PROVIDER_NAMES[provider]} is not connected.` });
+
+/** Checks the key with the provider itself: wrong, revoked, unable to read or able to write is a 400. */
+async function checkKey(ctx: Context, provider: ConnectionProvider, apiKey: string): Promise<void> {
+  const client = ctx.connections.clients[provider];
+  const name = CONNECTION_PROVIDER_NAMES[provider];
+  if (!client) {
+    throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: `Connecting ${name} is not available yet.` });
+  }
+  try {
+    await client.checkKey(apiKey);
+  } catch (error) {
+    if (error instanceof ConnectionKeyError) throw fieldError('BAD_REQUEST', 'apiKey', error.message);
+    ctx.req.log.warn(
+      { provider, reason: error instanceof Error ? error.message : String(error) },
+      'key check failed',
+    );
+    throw new TRPCError({
+      code: 'BAD_GATEWAY',
+      message: `${name} could not be reached to check the key. Try again in a moment.`,
+    });
+  }
+}
 
 /** docs/decisions/077-provider-connections.md: the payment providers that vouch for the revenue. */
 export const connectionsRouter = router({
@@ -19,4 +71,86 @@ export const connectionsRouter = router({
     .input(z.void())
     .output(verificationSchema)
     .query(({ ctx }) => publicVerification(ctx.database.db)),
+
+  /** The Connections tab: each connection's state, the webhook URLs and Stripe's key form. */
+  list: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/admin/connections', tags, summary: 'The provider connections' },
+    })
+    .input(z.void())
+    .output(connectionsOverviewSchema)
+    .query(async ({ ctx }) => ({
+      connections: await listConnections(ctx.database.db),
+      webhookUrls: Object.fromEntries(
+        CONNECTION_PROVIDERS.map((provider) => [provider, webhookUrl(ctx, provider)]),
+      ) as Record<ConnectionProvider, string>,
+      stripeRestrictedKeyUrl: STRIPE_RESTRICTED_KEY_URL,
+    })),
+
+  /** Connects a provider with a read-only key (or replaces its key), and starts the backfill. */
+  connect: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/connections/{provider}',
+        tags,
+        summary: 'Connect a provider with a read-only key; its whole history is synced',
+      },
+      changes: ['connections'],
+    })
+    .input(connectInput)
+    .output(connectionSchema)
+    .mutation(async ({ ctx, input }) => {
+      await checkKey(ctx, input.provider, input.apiKey);
+      const { box } = ctx.connections;
+      const saved = await saveConnection(ctx.database.db, {
+        provider: input.provider,
+        source: input.source,
+        apiKeySealed: box.seal(input.apiKey),
+        webhookSecretSealed: input.webhookSecret === null ? null : box.seal(input.webhookSecret),
+        now: ctx.now(),
+      });
+      ctx.connections.wake();
+      return saved;
+    }),
+
+  /** 'Sync now': queues a run, or another right after the one under way. */
+  sync: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/connections/{provider}/sync',
+        tags,
+        summary: 'Sync now (202; also while a sync is running)',
+      },
+      successStatus: 202,
+      changes: ['connections'],
+    })
+    .input(connectionProviderInput)
+    .output(connectionSchema)
+    .mutation(async ({ ctx, input }) => {
+      const found = await findConnection(ctx.database.db, input.provider);
+      if (!found) throw notConnected(input.provider);
+      await requestSync(ctx.database.db, input.provider, ctx.now());
+      ctx.connections.wake();
+      return found;
+    }),
+
+  /** Forgets the key and the webhook secret; the entries already synced stay. */
+  disconnect: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/connections/{provider}',
+        tags,
+        summary: 'Disconnect a provider; its synced entries stay',
+      },
+      successStatus: 204,
+      changes: ['connections'],
+    })
+    .input(connectionProviderInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      if (!(await deleteConnection(ctx.database.db, input.provider))) throw notConnected(input.provider);
+    }),
 });

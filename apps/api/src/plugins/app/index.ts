@@ -2,6 +2,7 @@
 export { default as authenticate } from './authenticate';
 export { default as cacheControl } from './cache-control';
 export { default as config } from './config';
+export { default as connections } from './connections';
 export { default as crossSite } from './cross-site';
 export { default as database } from './database';
 export { default as errors } from './errors';

@@ -25,11 +25,15 @@ export default fp<{
       publicCache: app.publicCache,
       now: app.now,
       mail: app.mail,
+      connections: app.connections,
       checkSignupRate: ipRateChecker(app, 'signup', options.signupRateLimit),
       checkLoginRate: loginRateChecker(app, options.loginRateLimit),
       checkRegisterRate: ipRateChecker(app, 'register', options.registerRateLimit),
     });
     app.decorate('createTrpcContext', createContext);
   },
-  { name: 'trpc-context', dependencies: ['config', 'database', 'public-cache', 'rate-limit', 'mail'] },
+  {
+    name: 'trpc-context',
+    dependencies: ['config', 'database', 'public-cache', 'rate-limit', 'mail', 'connections'],
+  },
 );

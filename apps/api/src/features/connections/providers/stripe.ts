@@ -1,9 +1,19 @@
 import Stripe from 'stripe';
+import { minorToDecimal } from '../money';
+import {
+  ConnectionKeyError,
+  RetryLaterError,
+  type ProviderClient,
+  type SkippedTransaction,
+  type SyncedEntry,
+  type SyncPage,
+} from '../provider-client';
 
 /**
  * Stripe through its official SDK (docs/decisions/077-provider-connections.md). STRIPE_API_BASE, when
  * set, is the origin the SDK talks to instead of api.stripe.com (a proxy, or the tests' stand-in); the
- * SDK adds its own paths (/v1/…), retries 429 and 5xx answers with backoff, and honours Retry-After.
+ * SDK adds its own paths (/v1/…) and retries 5xx answers with backoff; a 429 ends the run until its
+ * Retry-After (RetryLaterError), since the SDK does not wait for it.
  */
 
 /** What the sync reads, and so the permissions of the restricted key the admin is asked to create. */
@@ -34,16 +44,6 @@ export function stripeClient(apiKey: string, base: string | undefined): Stripe {
         }
       : {}),
   });
-}
-
-/** Why a key cannot be connected, in words for the admin; never holds the key. */
-export class ConnectionKeyError extends Error {
-  constructor(
-    message: string,
-    readonly reason: 'rejected' | 'can-write' | 'cannot-read',
-  ) {
-    super(message);
-  }
 }
 
 const isPermissionError = (error: unknown) => error instanceof Stripe.errors.StripePermissionError;
@@ -92,4 +92,119 @@ export async function checkStripeKey(client: Stripe): Promise<void> {
       'can-write',
     );
   }
+}
+
+/** Balance transactions that are revenue: payments in, refunds and dispute losses out. Not payouts nor fees. */
+export const STRIPE_REVENUE_TYPES = new Set(['charge', 'payment', 'refund', 'payment_refund', 'adjustment']);
+
+/** Transactions per request: Stripe's maximum. */
+const PAGE_SIZE = 100;
+/** An incremental run reads again the last hour before its mark: late-listed transactions are not missed. */
+const OVERLAP_SECONDS = 60 * 60;
+
+/**
+ * Where a run is: a backfill walks the whole history newest first, page by page; once at its end, runs
+ * read what was created since the newest transaction seen (`since`, Unix seconds).
+ */
+export type StripeCursor =
+  | { mode: 'backfill'; startingAfter: string | null; newest: number | null }
+  | { mode: 'since'; since: number; startingAfter: string | null; newest: number };
+
+const isCursor = (value: unknown): value is StripeCursor =>
+  typeof value === 'object' && value !== null && 'mode' in value;
+
+type Source = { id: string; amount?: number; currency?: string } | string | null;
+
+const KIND_WORDS: Record<string, string> = {
+  charge: 'payment',
+  payment: 'payment',
+  refund: 'refund',
+  payment_refund: 'refund',
+  adjustment: 'adjustment',
+};
+
+/** One balance transaction as an entry: Stripe's own settlement amount, and what the customer paid. */
+export function stripeEntry(transaction: Stripe.BalanceTransaction): SyncedEntry | SkippedTransaction {
+  const source = transaction.source as Source;
+  const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
+  const externalId = sourceId ?? transaction.id;
+  if (transaction.currency.toLowerCase() !== 'usd') {
+    return {
+      externalId,
+      reason: `Settled in ${transaction.currency.toUpperCase()}: no exchange rate to USD is loaded.`,
+    };
+  }
+  if (transaction.amount === 0) return { externalId, reason: 'An amount of zero is no revenue.' };
+  const paid =
+    typeof source === 'object' && source?.amount !== undefined && source.currency !== undefined
+      ? { amount: Math.sign(transaction.amount) * Math.abs(source.amount), currency: source.currency }
+      : { amount: transaction.amount, currency: transaction.currency };
+  const words = KIND_WORDS[transaction.type] ?? transaction.type;
+  const description = (transaction.description ?? '').trim();
+  return {
+    externalId,
+    amount: minorToDecimal(transaction.amount, transaction.currency),
+    originalAmount: minorToDecimal(paid.amount, paid.currency),
+    currency: paid.currency.toUpperCase(),
+    date: new Date(transaction.created * 1000),
+    description: `Stripe ${words}${description ? `: ${description}` : ''} (${externalId})`.slice(0, 500),
+  };
+}
+
+function retryAfterMs(error: InstanceType<typeof Stripe.errors.StripeRateLimitError>): number {
+  const header = (error.headers as Record<string, string | undefined> | undefined)?.['retry-after'];
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+}
+
+/** One page of balance transactions from `cursor`, with their sources (the charge, refund or dispute). */
+export async function readStripePage(client: Stripe, cursor: unknown): Promise<SyncPage> {
+  const at: StripeCursor = isCursor(cursor)
+    ? cursor
+    : { mode: 'backfill', startingAfter: null, newest: null };
+  let page: Stripe.ApiList<Stripe.BalanceTransaction>;
+  try {
+    page = await client.balanceTransactions.list({
+      limit: PAGE_SIZE,
+      expand: ['data.source'],
+      ...(at.startingAfter ? { starting_after: at.startingAfter } : {}),
+      ...(at.mode === 'since' ? { created: { gte: Math.max(0, at.since - OVERLAP_SECONDS) } } : {}),
+    });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeRateLimitError) throw new RetryLaterError(retryAfterMs(error));
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      throw new ConnectionKeyError('Stripe refused the key: it was revoked or expired.', 'rejected');
+    }
+    if (error instanceof Stripe.errors.StripePermissionError) {
+      throw new ConnectionKeyError('The key may no longer read balance transactions.', 'cannot-read');
+    }
+    throw error;
+  }
+  const entries: SyncedEntry[] = [];
+  const skipped: SkippedTransaction[] = [];
+  for (const transaction of page.data) {
+    if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;
+    const read = stripeEntry(transaction);
+    if ('reason' in read) skipped.push(read);
+    else entries.push(read);
+  }
+  const newestHere = page.data[0]?.created ?? null;
+  const newest = Math.max(at.newest ?? 0, newestHere ?? 0) || null;
+  const last = page.data.at(-1)?.id ?? null;
+  const done = !page.has_more || last === null;
+  const since = newest ?? (at.mode === 'since' ? at.since : 0);
+  const next: StripeCursor = done
+    ? { mode: 'since', since, startingAfter: null, newest: since }
+    : at.mode === 'since'
+      ? { ...at, startingAfter: last, newest: newest ?? at.newest }
+      : { mode: 'backfill', startingAfter: last, newest };
+  return { entries, skipped, cursor: next, done, accountId: null };
+}
+
+export function stripeProvider(base: string | undefined): ProviderClient {
+  return {
+    provider: 'stripe',
+    checkKey: (apiKey) => checkStripeKey(stripeClient(apiKey, base)),
+    readPage: (apiKey, cursor) => readStripePage(stripeClient(apiKey, base), cursor),
+  };
 }

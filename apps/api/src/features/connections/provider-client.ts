@@ -1,0 +1,60 @@
+import type { ConnectionProvider } from '@journey/contracts';
+
+/**
+ * What the sync asks of each payment provider's client (docs/decisions/077-provider-connections.md);
+ * providers/*.ts implement it with the provider's official SDK, pointed at its *_API_BASE.
+ */
+
+/** One payment, refund or adjustment as it becomes a revenue entry. */
+export interface SyncedEntry {
+  /** The provider's id of the payment or refund: stored once per provider. */
+  externalId: string;
+  /** In USD, the site's currency: a decimal string, negative for a refund or a lost dispute. */
+  amount: string;
+  /** What the customer paid, in `currency` (upper case), with the sign of `amount`. */
+  originalAmount: string;
+  currency: string;
+  date: Date;
+  description: string;
+}
+
+/** A transaction read but not made an entry, and why: nothing is dropped silently. */
+export interface SkippedTransaction {
+  externalId: string;
+  reason: string;
+}
+
+export interface SyncPage {
+  entries: SyncedEntry[];
+  skipped: SkippedTransaction[];
+  /** Where the next page starts, or, once `done`, where the next run starts (an incremental sync). */
+  cursor: unknown;
+  done: boolean;
+  /** The provider's id of the account the key reads, when this page tells it. */
+  accountId: string | null;
+}
+
+export interface ProviderClient {
+  provider: ConnectionProvider;
+  /** Refuses, with a ConnectionKeyError, a key that is wrong, revoked, cannot read, or can write. */
+  checkKey(apiKey: string): Promise<void>;
+  /** One page of the history from `cursor`; null starts a backfill of the whole history. */
+  readPage(apiKey: string, cursor: unknown): Promise<SyncPage>;
+}
+
+/** Why a key cannot be used, in words for the admin; never holds the key. */
+export class ConnectionKeyError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'rejected' | 'can-write' | 'cannot-read',
+  ) {
+    super(message);
+  }
+}
+
+/** The provider asked to slow down: the run stops here and goes on after `retryAfterMs`. */
+export class RetryLaterError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super(`The provider asked to wait ${Math.ceil(retryAfterMs / 1000)} s before the next request.`);
+  }
+}

@@ -1,0 +1,57 @@
+import { resealConnections } from '@journey/db';
+import fp from 'fastify-plugin';
+import { stripeProvider } from '../../features/connections/providers/stripe';
+import type { ConnectionService } from '../../features/connections/connection-service';
+import { SealedValueError, SecretBox } from '../../features/connections/secret-box';
+import { startSyncWorker } from '../../features/connections/sync-worker';
+import { sessionSecret } from '../external/session-secret';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    connections: ConnectionService;
+  }
+}
+
+/** The first retry after a failed sync; it doubles with each further failure. Tests shorten it. */
+export const DEFAULT_SYNC_RETRY_BASE_MS = 60_000;
+
+/**
+ * Payment provider connections (docs/decisions/077-provider-connections.md): the keys' secret box under
+ * the server's secret (previous secrets still open, and keys sealed under them are sealed again), the
+ * providers' clients on their configured bases, and this process's sync worker, stopped with the
+ * server before the database closes.
+ */
+export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
+  async (app, options) => {
+    const { config, database, now } = app;
+    const secret = await sessionSecret(config.sessionSecret, config.dataDir);
+    const box = new SecretBox(secret, config.connections.previousSecrets);
+    const resealed = await resealConnections(database.db, (sealed) => {
+      if (!box.needsReseal(sealed)) return null;
+      try {
+        return box.seal(box.open(sealed));
+      } catch (error) {
+        if (error instanceof SealedValueError) return null;
+        throw error;
+      }
+    });
+    if (resealed > 0) app.log.info({ resealed }, 'provider keys sealed again under the current secret');
+
+    const { apiBases } = config.connections;
+    const clients: ConnectionService['clients'] = { stripe: stripeProvider(apiBases.stripe) };
+    const worker = startSyncWorker({
+      db: database.db,
+      box,
+      clients,
+      now,
+      log: app.log.child({ component: 'sync' }),
+      intervalMs: async () => config.connections.intervalMs,
+      claimTimeoutMs: options.claimTimeoutMs ?? 5 * 60_000,
+      retryBaseMs: options.retryBaseMs ?? DEFAULT_SYNC_RETRY_BASE_MS,
+      onEntriesAdded: () => app.publicCache.invalidate(['revenues']),
+    });
+    app.addHook('onClose', () => worker.stop());
+    app.decorate('connections', { box, clients, wake: worker.wake } satisfies ConnectionService);
+  },
+  { name: 'connections', dependencies: ['config', 'database', 'public-cache'] },
+);

@@ -1,0 +1,2 @@
+ALTER TABLE "provider_connections" ADD COLUMN "source" text DEFAULT 'ai' NOT NULL;--> statement-breakpoint
+ALTER TABLE "provider_connections" ADD CONSTRAINT "provider_connections_source_valid" CHECK ("provider_connections"."source" in ('ai', 'passive', 'consulting'));
