@@ -75,7 +75,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     await withSessions.register(external.session);
     await registerEach(withSessions, [routes.trpc, routes.rest, routes.pages, routes.subscriberExport]);
   });
-  await registerEach(server, [routes.oneClickUnsubscribe, routes.openapi, routes.health]);
+  await registerEach(server, [routes.oneClickUnsubscribe, routes.webhooks, routes.openapi, routes.health]);
   return server;
 }
 

@@ -3,39 +3,28 @@
  * API, against the Stripe stand-in (packages/testing) named by STRIPE_API_BASE: no provider is
  * reachable from the test machines. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { startStripeStandIn, type StripeStandIn, type StripeTransaction } from '@journey/testing';
+import type { StripeTransaction } from '@journey/testing';
 import { schema } from '@journey/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
-import { call, useAdminServer } from './helpers';
+import { call } from './helpers';
+import { useStripeStandIn } from './support/stripe';
 
 const READ_ONLY = 'rk_test_connections_read_only_0001';
 const CAN_WRITE = 'sk_test_connections_can_write_0002';
 const REVOKED = 'rk_test_connections_revoked_0003';
 const SECOND_KEY = 'rk_test_connections_read_only_0004';
 
-let stripe: StripeStandIn;
-beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    keys: {
-      [READ_ONLY]: 'read-only',
-      [CAN_WRITE]: 'read-write',
-      [REVOKED]: 'revoked',
-      [SECOND_KEY]: 'read-only',
-    },
-  });
+const standIn = useStripeStandIn(
+  { [READ_ONLY]: 'read-only', [CAN_WRITE]: 'read-write', [REVOKED]: 'revoked', [SECOND_KEY]: 'read-only' },
+  { syncRetryBaseMs: 200 },
+);
+const { admin } = standIn;
+let stripe: typeof standIn.stripe;
+beforeAll(() => {
+  stripe = standIn.stripe;
   stripe.transactions.push(...history());
-});
-afterAll(() => stripe?.stop());
-
-const admin = useAdminServer({
-  env: {
-    get STRIPE_API_BASE() {
-      return stripe.base;
-    },
-  } as unknown as Record<string, string>,
-  syncRetryBaseMs: 200,
 });
 
 const DAY = 24 * 60 * 60;
@@ -193,7 +182,7 @@ describe('connections', () => {
     const euro = rows.find((row) => row.externalId === 'ch_0');
     expect(euro).toMatchObject({ amount: '21.74', currency: 'EUR', originalAmount: '20.00' });
     expect(rows.find((row) => row.externalId === 're_7')).toMatchObject({ amount: '-2.50', currency: 'USD' });
-    expect(rows.find((row) => row.externalId === 'dp_lost')).toMatchObject({ amount: '-15.00' });
+    expect(rows.find((row) => row.externalId === 'txn_dispute')).toMatchObject({ amount: '-15.00' });
 
     // Sealed at rest: the stored key is not the key.
     const [stored] = await admin.server.db.select().from(schema.providerConnections);

@@ -6,10 +6,10 @@ import {
   type RevenueSource,
   type Verification,
 } from '@journey/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { ledgerHead } from './revenue-ledger';
-import { providerConnections, revenues, revenueTotals } from './schema';
+import { providerConnections, revenues, revenueTotals, webhookEvents } from './schema';
 import { requestSync } from './sync-jobs';
 
 /** The query module of provider_connections (docs/decisions/077-provider-connections.md). */
@@ -205,4 +205,30 @@ export async function resealConnections(
     count += 1;
   }
   return count;
+}
+
+/** Records a provider's webhook event by its id; false when it was recorded before (a redelivery). */
+export async function recordWebhookEvent(
+  db: Database,
+  event: { provider: ConnectionProvider; eventId: string; type: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  return inserted.length > 0;
+}
+
+/** Whether a provider's webhook event was recorded already. */
+export async function webhookEventSeen(
+  db: Database,
+  provider: ConnectionProvider,
+  eventId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+  return row !== undefined;
 }

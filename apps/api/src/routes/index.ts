@@ -11,3 +11,4 @@ export { default as publicReads } from './public-reads';
 export { default as rest } from './rest';
 export { default as subscriberExport } from './subscriber-export';
 export { default as trpc } from './trpc';
+export { default as webhooks } from './webhooks';

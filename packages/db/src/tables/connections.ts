@@ -1,5 +1,5 @@
 import { CONNECTION_PROVIDERS, CONNECTION_STATUSES, REVENUE_SOURCES } from '@journey/contracts/constants';
-import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, instant, isOneOf } from './columns';
 
 /**
@@ -56,5 +56,23 @@ export const syncJobs = pgTable(
   (table) => [
     index('sync_jobs_due_idx').on(table.state, table.nextRunAt),
     check('sync_jobs_state_valid', isOneOf(table.state, SYNC_JOB_STATES)),
+  ],
+);
+
+/**
+ * The providers' webhook events already recorded, by their own id: a redelivered event is answered
+ * 2xx and changes nothing (docs/decisions/077-provider-connections.md). Not a public table.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider', { enum: CONNECTION_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.eventId] }),
+    check('webhook_events_provider_valid', isOneOf(table.provider, CONNECTION_PROVIDERS)),
   ],
 );

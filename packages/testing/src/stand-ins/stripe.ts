@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for the part of Stripe's API the revenue sync reads, answering as Stripe documents
  * (objects from stripe/openapi's published fixtures, fixtures/stripe/fixtures.json): the account,
- * balance transactions listed newest first with `starting_after` pagination and `expand[]=data.source`,
+ * balance transactions listed newest first with `starting_after` pagination and `expand[]=data.source`
+ * or read one by one with `expand[]=source` (what a webhook's event names),
  * and the errors the client must survive (401 for a revoked key, 403 for a restricted key's write,
  * 429 with Retry-After, 5xx). Point the SDK at it with STRIPE_API_BASE.
  */
@@ -105,7 +106,20 @@ export async function startStripeStandIn(
     }
     if (url.pathname === '/v1/account') return { status: 200, body: { ...FIXTURES.account, id: accountId } };
     if (url.pathname === '/v1/balance_transactions') return list(url);
+    const one = /^\/v1\/balance_transactions\/([^/]+)$/.exec(url.pathname);
+    if (one) return retrieve(decodeURIComponent(one[1] ?? ''), url);
     return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
+  };
+
+  const wantsSource = (url: URL, path: string) =>
+    [...url.searchParams].some(([name, value]) => name.startsWith('expand[') && value === path);
+
+  const retrieve = (id: string, url: URL) => {
+    const transaction = transactions.find((candidate) => candidate.id === id);
+    if (!transaction) {
+      return error(404, 'invalid_request_error', `No such balance transaction: '${id}'`, 'resource_missing');
+    }
+    return { status: 200, body: transactionObject(transaction, wantsSource(url, 'source')) };
   };
 
   const list = (url: URL) => {
@@ -113,9 +127,7 @@ export async function startStripeStandIn(
     const after = url.searchParams.get('starting_after');
     const createdFrom = Number(url.searchParams.get('created[gte]') ?? 0);
     // The SDK sends expand[0]=…, a form post expand[]=…: both are Stripe's.
-    const expand = [...url.searchParams].some(
-      ([name, value]) => name.startsWith('expand[') && value === 'data.source',
-    );
+    const expand = wantsSource(url, 'data.source');
     const newestFirst = transactions
       .map((transaction, index) => ({ transaction, index }))
       .filter(({ transaction }) => transaction.created >= createdFrom)

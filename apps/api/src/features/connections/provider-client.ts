@@ -34,13 +34,34 @@ export interface SyncPage {
   accountId: string | null;
 }
 
+/** A webhook delivery whose signature held: the provider's event, not yet read for entries. */
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  payload: unknown;
+}
+
 export interface ProviderClient {
   provider: ConnectionProvider;
   /** Refuses, with a ConnectionKeyError, a key that is wrong, revoked, cannot read, or can write. */
   checkKey(apiKey: string): Promise<void>;
   /** One page of the history from `cursor`; null starts a backfill of the whole history. */
   readPage(apiKey: string, cursor: unknown): Promise<SyncPage>;
+  /**
+   * Checks a webhook delivery with the provider's own method, on the raw body as it arrived; throws a
+   * WebhookSignatureError when the signature is missing, wrong or too old.
+   */
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    secret: string,
+  ): VerifiedEvent;
+  /** The payments and refunds an event tells of (none for events that are not about money). */
+  webhookEntries(apiKey: string, event: VerifiedEvent): Promise<Pick<SyncPage, 'entries' | 'skipped'>>;
 }
+
+/** A webhook delivery whose signature does not hold; never says what was expected. */
+export class WebhookSignatureError extends Error {}
 
 /** Why a key cannot be used, in words for the admin; never holds the key. */
 export class ConnectionKeyError extends Error {

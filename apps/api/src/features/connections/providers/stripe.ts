@@ -7,6 +7,7 @@ import {
   type SkippedTransaction,
   type SyncedEntry,
   type SyncPage,
+  WebhookSignatureError,
 } from '../provider-client';
 
 /**
@@ -123,11 +124,18 @@ const KIND_WORDS: Record<string, string> = {
   adjustment: 'adjustment',
 };
 
-/** One balance transaction as an entry: Stripe's own settlement amount, and what the customer paid. */
+/** Types whose source (a charge, a payment, a refund) has this one balance transaction. */
+const ONE_TRANSACTION_SOURCES = new Set(['charge', 'payment', 'refund', 'payment_refund']);
+
+/**
+ * One balance transaction as an entry: Stripe's own settlement amount, and what the customer paid. A
+ * payment or a refund is known by its source's id, so a webhook, a sync and a CSV import of it meet on
+ * one id; an adjustment by its own, since one dispute may withdraw funds and reinstate them.
+ */
 export function stripeEntry(transaction: Stripe.BalanceTransaction): SyncedEntry | SkippedTransaction {
   const source = transaction.source as Source;
   const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
-  const externalId = sourceId ?? transaction.id;
+  const externalId = ONE_TRANSACTION_SOURCES.has(transaction.type) && sourceId ? sourceId : transaction.id;
   if (transaction.currency.toLowerCase() !== 'usd') {
     return {
       externalId,
@@ -201,10 +209,73 @@ export async function readStripePage(client: Stripe, cursor: unknown): Promise<S
   return { entries, skipped, cursor: next, done, accountId: null };
 }
 
+/** Events about money: a payment, its refunds, a dispute's withdrawal or reinstatement of funds. */
+const MONEY_EVENTS = new Set([
+  'charge.succeeded',
+  'charge.refunded',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+]);
+
+type BalanceTransactionRef = string | Stripe.BalanceTransaction | null;
+
+/**
+ * The balance transactions an event names, read as the sync reads them (with their source), so an
+ * entry from a webhook equals the one the next sync would make.
+ */
+async function eventTransactions(client: Stripe, event: Stripe.Event): Promise<Stripe.BalanceTransaction[]> {
+  const object = event.data.object as {
+    balance_transaction?: BalanceTransactionRef;
+    balance_transactions?: Stripe.BalanceTransaction[];
+    refunds?: { data: { balance_transaction?: BalanceTransactionRef }[] };
+  };
+  const refs: BalanceTransactionRef[] =
+    event.type === 'charge.succeeded'
+      ? [object.balance_transaction ?? null]
+      : event.type === 'charge.refunded'
+        ? (object.refunds?.data ?? []).map((refund) => refund.balance_transaction ?? null)
+        : event.type === 'charge.dispute.funds_reinstated'
+          ? (object.balance_transactions ?? []).slice(-1)
+          : (object.balance_transactions ?? []).slice(0, 1);
+  const ids = refs
+    .map((ref) => (typeof ref === 'string' ? ref : (ref?.id ?? null)))
+    .filter((id) => id !== null);
+  return Promise.all(ids.map((id) => client.balanceTransactions.retrieve(id, { expand: ['source'] })));
+}
+
 export function stripeProvider(base: string | undefined): ProviderClient {
   return {
     provider: 'stripe',
     checkKey: (apiKey) => checkStripeKey(stripeClient(apiKey, base)),
     readPage: (apiKey, cursor) => readStripePage(stripeClient(apiKey, base), cursor),
+    verifyWebhook(rawBody, headers, secret) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '') {
+        throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+      }
+      try {
+        // Stripe's own check: the HMAC of the raw body under the endpoint's secret, within five minutes.
+        const event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+        return { id: event.id, type: event.type, payload: event };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new WebhookSignatureError('The Stripe signature does not match this endpoint.');
+        }
+        throw error;
+      }
+    },
+    async webhookEntries(apiKey, event) {
+      if (!MONEY_EVENTS.has(event.type)) return { entries: [], skipped: [] };
+      const transactions = await eventTransactions(stripeClient(apiKey, base), event.payload as Stripe.Event);
+      const entries: SyncedEntry[] = [];
+      const skipped: SkippedTransaction[] = [];
+      for (const transaction of transactions) {
+        if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;
+        const read = stripeEntry(transaction);
+        if ('reason' in read) skipped.push(read);
+        else entries.push(read);
+      }
+      return { entries, skipped };
+    },
   };
 }
