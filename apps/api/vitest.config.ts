@@ -10,6 +10,7 @@ const SLOW = [
   'test/fuzz/**/*.test.ts',
   'test/crash.test.ts',
   'test/newsletter-crash.test.ts',
+  'test/sync-crash.test.ts',
   'test/shutdown.test.ts',
   'test/timeouts.test.ts',
   'test/backup-cli.test.ts',

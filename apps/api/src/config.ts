@@ -116,6 +116,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(24 * 60, 'must be at most 1440')
     .default(15),
+  SYNC_CLAIM_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(3600, 'must be at most 3600')
+    .default(300),
   /** Only seeds a new database's settings (docs/decisions/037-owner-settings.md): their rules apply. */
   SITE_PRODUCT_NAME: z
     .string()
@@ -224,6 +230,8 @@ export interface ConnectionsConfig {
   apiBases: Record<ConnectionProvider, string | undefined>;
   /** SYNC_INTERVAL_MINUTES, in milliseconds. */
   intervalMs: number;
+  /** SYNC_CLAIM_TIMEOUT_SECONDS, in milliseconds: a run this long without progress is taken over. */
+  claimTimeoutMs: number;
 }
 
 /** docs/decisions/040-newsletter-delivery.md */
@@ -293,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         polar: values.POLAR_API_BASE,
       },
       intervalMs: values.SYNC_INTERVAL_MINUTES * 60_000,
+      claimTimeoutMs: values.SYNC_CLAIM_TIMEOUT_SECONDS * 1000,
     },
   };
 }

@@ -94,3 +94,16 @@ export async function endSyncRun(
     })
     .where(eq(syncJobs.provider, provider));
 }
+
+/**
+ * Gives back every sync claim, keeping each run's cursor. Only for the embedded database at start-up,
+ * as `releaseAllClaims` for mail: a claim found then is a dead process's, and the run goes on at once.
+ */
+export async function releaseSyncClaims(db: Database, now: Date): Promise<number> {
+  const released = await db
+    .update(syncJobs)
+    .set({ state: 'queued', claimedUntil: null, nextRunAt: now })
+    .where(eq(syncJobs.state, 'running'))
+    .returning({ provider: syncJobs.provider });
+  return released.length;
+}

@@ -44,6 +44,8 @@ export interface StripeStandIn {
   failNext(status: 429 | 500 | 502 | 503, times?: number, retryAfterSeconds?: number): void;
   /** Every request's method and path with its query, in order. */
   requests: string[];
+  /** Milliseconds each answer waits before it is sent, as a distant API's would (0 by default). */
+  delayMs: number;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,8 @@ export async function startStripeStandIn(
   const transactions: StripeTransaction[] = [];
   const requests: string[] = [];
   const failures: { status: number; retryAfter: number | undefined }[] = [];
+  // Filled in once the server listens; `delayMs` is read at each request, so a test may change it.
+  const standIn = { delayMs: 0 } as StripeStandIn;
 
   const answer = (request: IncomingMessage, url: URL) => {
     const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -158,7 +162,8 @@ export async function startStripeStandIn(
     const url = new URL(request.url ?? '/', 'http://stand-in');
     requests.push(`${request.method} ${url.pathname}${url.search}`);
     request.resume();
-    request.on('end', () => {
+    request.on('end', () => setTimeout(respond, standIn.delayMs));
+    const respond = () => {
       const failure = failures.shift();
       const { status, body } = failure
         ? error(failure.status, 'api_error', 'The stand-in was told to fail this request.')
@@ -169,11 +174,11 @@ export async function startStripeStandIn(
         ...(failure?.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {}),
       });
       response.end(JSON.stringify(body));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  Object.assign(standIn, {
     base: `http://127.0.0.1:${port}`,
     accountId,
     keys,
@@ -187,5 +192,6 @@ export async function startStripeStandIn(
         server.closeAllConnections();
         server.close((closeError) => (closeError ? reject(closeError) : resolve()));
       }),
-  };
+  } satisfies Omit<StripeStandIn, 'delayMs'>);
+  return standIn;
 }

@@ -1,4 +1,4 @@
-import { resealConnections } from '@journey/db';
+import { releaseSyncClaims, resealConnections } from '@journey/db';
 import fp from 'fastify-plugin';
 import { stripeProvider } from '../../features/connections/providers/stripe';
 import type { ConnectionService } from '../../features/connections/connection-service';
@@ -37,6 +37,11 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
     });
     if (resealed > 0) app.log.info({ resealed }, 'provider keys sealed again under the current secret');
 
+    // A PGlite directory is this process's alone: a sync claimed in it is a dead process's, resumed now.
+    if (database.driver === 'pglite') {
+      const released = await releaseSyncClaims(database.db, now());
+      if (released > 0) app.log.warn({ released }, 'a sync cut short by a crash goes on from its cursor');
+    }
     const { apiBases } = config.connections;
     const clients: ConnectionService['clients'] = { stripe: stripeProvider(apiBases.stripe) };
     const worker = startSyncWorker({
@@ -46,7 +51,7 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
       now,
       log: app.log.child({ component: 'sync' }),
       intervalMs: async () => config.connections.intervalMs,
-      claimTimeoutMs: options.claimTimeoutMs ?? 5 * 60_000,
+      claimTimeoutMs: options.claimTimeoutMs ?? config.connections.claimTimeoutMs,
       retryBaseMs: options.retryBaseMs ?? DEFAULT_SYNC_RETRY_BASE_MS,
       onEntriesAdded: () => app.publicCache.invalidate(['revenues']),
     });
