@@ -4,6 +4,7 @@
  * they are delivered; a bad, missing or stale signature stores nothing.
  */
 import { schema } from '@journey/db';
+import { stripeSignature } from '@journey/testing';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
@@ -160,13 +161,13 @@ describe('Stripe webhooks', () => {
         source: { id: 'du_w3', amount: 3580, currency: 'eur' },
       },
     );
-    const refund = await deliver(
-      event('evt_w2', 'charge.refunded', {
-        id: 'ch_w1',
-        object: 'charge',
-        refunds: { object: 'list', data: [{ id: 're_w2', object: 'refund', balance_transaction: 'txn_w2' }] },
-      }),
-    );
+    // Signed by the documented scheme the browser tests use (no SDK there): Stripe's SDK accepts it.
+    const refundEvent = event('evt_w2', 'charge.refunded', {
+      id: 'ch_w1',
+      object: 'charge',
+      refunds: { object: 'list', data: [{ id: 're_w2', object: 'refund', balance_transaction: 'txn_w2' }] },
+    });
+    const refund = await deliver(refundEvent, stripeSignature(refundEvent, SECRET));
     expect(refund.json()).toMatchObject({ recorded: true, added: 1 });
     const dispute = await deliver(
       event('evt_w3', 'charge.dispute.funds_withdrawn', {

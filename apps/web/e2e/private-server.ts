@@ -37,9 +37,13 @@ export const signedInRequest = (
     storageState: { cookies: server.cookies, origins: [] },
   });
 
-/** Starts a production server on a new embedded database and registers the `founder` admin on it. */
+/**
+ * Starts a production server on a new embedded database and registers the `founder` admin on it;
+ * `env` adds variables (a provider's stand-in, say).
+ */
 export async function startAdminServer(
   playwright: PlaywrightWorkerArgs['playwright'],
+  env: Record<string, string> = {},
 ): Promise<PrivateServer> {
   const dataDir = mkdtempSync(path.join(process.env.JOURNEY_E2E_RUN_DIR ?? tmpdir(), 'admin-db-'));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
@@ -61,6 +65,7 @@ export async function startAdminServer(
       // Every spec signs up from 127.0.0.1: the per-IP limit is proved by the API tests.
       SIGNUP_LIMIT_PER_IP: '100000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     readyPath: '/healthz',
     timeoutMs: 60_000,
@@ -92,8 +97,9 @@ export async function startAdminServer(
 export async function providePrivateServer(
   playwright: PlaywrightWorkerArgs['playwright'],
   use: (server: PrivateServer) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<void> {
-  const server = await startAdminServer(playwright);
+  const server = await startAdminServer(playwright, env);
   try {
     await use(server);
   } finally {

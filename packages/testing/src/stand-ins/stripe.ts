@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -194,4 +195,14 @@ export async function startStripeStandIn(
       }),
   } satisfies Omit<StripeStandIn, 'delayMs'>);
   return standIn;
+}
+
+/**
+ * A `Stripe-Signature` header for `payload` under an endpoint's `secret`, by Stripe's documented scheme
+ * (an HMAC-SHA256 of `{timestamp}.{payload}`): for tests that do not depend on Stripe's SDK, which
+ * signs the same way with `stripe.webhooks.generateTestHeaderString`.
+ */
+export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
 }

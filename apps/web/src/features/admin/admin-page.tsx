@@ -25,6 +25,7 @@ import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
+import { ConnectionsTab } from '../connections/connections-tab';
 import { EmbedSection } from '../embed/embed-section';
 import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
@@ -38,6 +39,7 @@ import { SetupChecklist } from './setup-checklist';
 const TABS = [
   { value: 'milestones', label: 'Milestones', panel: MilestoneTable },
   { value: 'revenue', label: 'Revenue', panel: RevenueTable },
+  { value: 'connections', label: 'Connections', panel: ConnectionsTab },
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
   { value: 'newsletter', label: 'Newsletter', panel: NewsletterTab },

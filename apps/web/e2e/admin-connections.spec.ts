@@ -1,0 +1,123 @@
+import { startStripeStandIn, stripeSignature, type StripeStandIn } from '@journey/testing';
+import { expect, test as base } from './fixtures';
+import { tracker } from './admin-dialogs';
+import { providePrivateServer, type PrivateServer } from './private-server';
+
+// The admin's Connections tab against the Stripe stand-in (packages/testing): no provider is reachable
+// from the test machines, and the server's STRIPE_API_BASE names the stand-in.
+
+const READ_ONLY = 'rk_test_e2e_read_only_0001';
+const CAN_WRITE = 'sk_test_e2e_can_write_0002';
+const WEBHOOK_SECRET = 'whsec_e2e_connections';
+
+/** The Stripe stand-in with one payment in its history, and a server of this worker's that reads it. */
+const test = base.extend<object, { stripe: { standIn: StripeStandIn; server: PrivateServer } }>({
+  stripe: [
+    async ({ playwright }, use) => {
+      const standIn = await startStripeStandIn({
+        keys: { [READ_ONLY]: 'read-only', [CAN_WRITE]: 'read-write' },
+      });
+      standIn.transactions.push({
+        id: 'txn_e2e_1',
+        type: 'charge',
+        amount: 12_000,
+        currency: 'usd',
+        created: Math.floor(Date.now() / 1000) - 3600,
+        source: { id: 'ch_e2e_1', amount: 12_000, currency: 'usd' },
+      });
+      try {
+        await providePrivateServer(playwright, (server) => use({ standIn, server }), {
+          STRIPE_API_BASE: standIn.base,
+        });
+      } finally {
+        await standIn.stop();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+// The refused key's answer: the browser logs every 400 it receives.
+test.use({
+  allowedConsoleErrors: [
+    /^Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
+  ],
+});
+
+test('connects Stripe with a read-only key, and a signed webhook’s payment shows on the landing page', async ({
+  page,
+  context,
+  stripe: { standIn: stripe, server: stripeServer },
+  axe,
+  request,
+}, testInfo) => {
+  // A hang guard: a connection, a sync, axe in both schemes and a landing page, on a busy machine.
+  test.setTimeout(180_000);
+  await context.addCookies(stripeServer.cookies);
+  await page.goto(`${stripeServer.baseURL}/admin?tab=connections`);
+  await expect(page.getByRole('tab', { name: 'Connections' })).toHaveAttribute('aria-selected', 'true');
+  const card = page.getByRole('region', { name: 'Stripe', exact: true });
+  await expect(
+    card.getByRole('link', { name: 'Create a read-only restricted key in Stripe' }),
+  ).toHaveAttribute(
+    'href',
+    /^https:\/\/dashboard\.stripe\.com\/apikeys\/create\?.*permissions%5B%5D=rak_balance_read/,
+  );
+  await expect(card.getByText(`${stripeServer.baseURL}/api/webhooks/stripe`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Paddle', exact: true })).toContainText('Not available yet');
+  await axe();
+
+  // A key that can write is refused, under its field; nothing is connected.
+  const key = card.getByLabel('Stripe API key');
+  await key.pressSequentially(CAN_WRITE);
+  await card.getByRole('button', { name: 'Connect Stripe' }).click();
+  await expect(card.getByText('This key can write to your Stripe account')).toBeVisible();
+  await axe();
+
+  await key.fill('');
+  await key.pressSequentially(READ_ONLY);
+  await card.getByLabel('Webhook signing secret').pressSequentially(WEBHOOK_SECRET);
+  await card.getByRole('button', { name: 'Connect Stripe' }).click();
+  await expect(page.getByText('Stripe connected')).toBeVisible();
+  await expect(card.getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Sync now' })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await axe();
+    await page.screenshot({ path: testInfo.outputPath(`connections-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A payment arrives by webhook, signed as Stripe signs it; the landing page shows it.
+  stripe.transactions.push({
+    id: 'txn_e2e_2',
+    type: 'charge',
+    amount: 3_000,
+    currency: 'usd',
+    created: Math.floor(Date.now() / 1000),
+    status: 'pending',
+    source: { id: 'ch_e2e_2', amount: 2_760, currency: 'eur' },
+  });
+  const payload = JSON.stringify({
+    id: 'evt_e2e_2',
+    object: 'event',
+    type: 'charge.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: 'ch_e2e_2', object: 'charge', balance_transaction: 'txn_e2e_2' } },
+  });
+  const delivered = await request.post(`${stripeServer.baseURL}/api/webhooks/stripe`, {
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSignature(payload, WEBHOOK_SECRET),
+    },
+    data: payload,
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
+
+  await page.goto(`${stripeServer.baseURL}/`);
+  await expect(tracker(page).getByText('100 % verified')).toBeVisible();
+  await expect(tracker(page).getByText(/by Stripe/)).toBeVisible();
+  const summary = await (await request.get(`${stripeServer.baseURL}/api/revenue`)).json();
+  expect(summary.totalRevenue).toBe('150.00');
+});
