@@ -271,6 +271,24 @@ describe('configuration', () => {
       trustProxy: false,
     });
     expect(config.dataDir).toBe(path.resolve(process.env.INIT_CWD ?? process.cwd(), 'data'));
+    expect(config.connections).toEqual({
+      previousSecrets: [],
+      apiBases: { stripe: undefined, lemonsqueezy: undefined, paddle: undefined, polar: undefined },
+      intervalMs: 15 * 60_000,
+      claimTimeoutMs: 300_000,
+    });
+  });
+
+  it('reads the providers’ bases as bare origins, and the previous secrets as a list', () => {
+    const config = loadConfig({
+      STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      PREVIOUS_SESSION_SECRETS: ' first-old-secret , second-old-secret,',
+    });
+    expect(config.connections.apiBases.stripe).toBe('http://127.0.0.1:12111');
+    expect(config.connections.previousSecrets).toEqual(['first-old-secret', 'second-old-secret']);
+    expect(() => loadConfig({ PADDLE_API_BASE: 'http://127.0.0.1:1/v1' })).toThrow(
+      /PADDLE_API_BASE: must be an origin such as http:\/\/127\.0\.0\.1:12111, without a path/,
+    );
   });
 
   it.each([
