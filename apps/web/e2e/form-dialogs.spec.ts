@@ -276,7 +276,8 @@ for (const scheme of ['light', 'dark'] as const) {
       api,
       axe,
     }, testInfo) => {
-      test.setTimeout(120_000); // six dialogs, each scanned twice
+      // A hang guard: six dialogs, each scanned twice; a machine busy with builds took over two minutes.
+      test.setTimeout(240_000);
       await seedRows(api);
       for (const { tab, opener, name } of DIALOGS) {
         const { panel } = await openAdminTab(page, tab);
