@@ -292,6 +292,9 @@ describe('the public cache', () => {
       'experiments.delete': ['experiments'],
       'settings.dismissSetup': ['settings'],
       'settings.update': ['settings'],
+      'connections.connect': ['connections'],
+      'connections.sync': ['connections'],
+      'connections.disconnect': ['connections'],
     });
   });
 
