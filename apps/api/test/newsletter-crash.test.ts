@@ -6,10 +6,10 @@
  */
 import { createDatabase, schema } from '@journey/db';
 import { testDatabaseUrl } from '@journey/db/testing';
-import { sessionCookieOf, signInAdmin, startSmtpSink, type SmtpSink } from '@journey/testing';
+import { startSmtpSink, type SmtpSink } from '@journey/testing';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, waitFor } from './support/http';
+import { adminCookie, http, waitFor } from './support/http';
 import { useServerProcesses, type ServerDatabase, type ServerProcess } from './support/server-process';
 
 const RECIPIENTS = 500;
@@ -48,21 +48,6 @@ async function startBroadcast(base: string, cookie: string, subject: string): Pr
     cookie,
   });
   expect(sent.status).toBe(202);
-}
-
-/** The admin's cookie: registered on the first start, signed in on the later ones. */
-async function adminCookie(base: string): Promise<string> {
-  let cookie = '';
-  await signInAdmin(async (path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.ok) cookie = sessionCookieOf(response);
-    return { status: response.status, text: await response.text() };
-  });
-  return cookie;
 }
 
 /** Per address, how many copies of `subject` arrived. */

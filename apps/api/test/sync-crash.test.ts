@@ -4,30 +4,15 @@
  * saved cursor and ends with every transaction counted once, to the cent. Real processes against the
  * Stripe stand-in; on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { sessionCookieOf, signInAdmin, startStripeStandIn, type StripeStandIn } from '@journey/testing';
+import { startStripeStandIn, type StripeStandIn } from '@journey/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, waitFor } from './support/http';
+import { adminCookie, http, waitFor } from './support/http';
 import { useServerProcesses } from './support/server-process';
 
 const KEY = 'rk_test_sync_crash_read_only';
 const TRANSACTIONS = 3_000;
 /** Two process starts and a 30-page backfill: a hang guard, generous on a busy machine. */
 const CRASH_TEST_TIMEOUT_MS = 240_000;
-
-/** The admin's cookie: registered on the first start, signed in on the later ones. */
-async function adminCookie(base: string): Promise<string> {
-  let cookie = '';
-  await signInAdmin(async (path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.ok) cookie = sessionCookieOf(response);
-    return { status: response.status, text: await response.text() };
-  });
-  return cookie;
-}
 
 describe('a Stripe backfill across kill -9', () => {
   const processes = useServerProcesses();

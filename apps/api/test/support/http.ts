@@ -1,5 +1,6 @@
 /** Real HTTP against a listening server (the fault tests cannot use `inject`: sockets matter there). */
 export { ADMIN, freePort, registerAdmin, waitFor } from '@journey/testing';
+import { sessionCookieOf, signInAdmin } from '@journey/testing';
 
 export interface HttpAnswer {
   status: number;
@@ -45,4 +46,19 @@ let revenueCount = 0;
 export function revenueEntry(amount = '10.00') {
   revenueCount += 1;
   return { amount, source: 'ai', description: `Fault test entry ${revenueCount}`, date: '2025-02-01' };
+}
+
+/** The admin's cookie on a listening server: registered on its first start, signed in on later ones. */
+export async function adminCookie(base: string): Promise<string> {
+  let cookie = '';
+  await signInAdmin(async (path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.ok) cookie = sessionCookieOf(response);
+    return { status: response.status, text: await response.text() };
+  });
+  return cookie;
 }

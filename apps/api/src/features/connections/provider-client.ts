@@ -1,22 +1,13 @@
 import type { ConnectionProvider } from '@journey/contracts';
+import type { SyncedRevenue } from '@journey/db';
 
 /**
  * What the sync asks of each payment provider's client (docs/decisions/077-provider-connections.md);
  * providers/*.ts implement it with the provider's official SDK, pointed at its *_API_BASE.
  */
 
-/** One payment, refund or adjustment as it becomes a revenue entry. */
-export interface SyncedEntry {
-  /** The provider's id of the payment or refund: stored once per provider. */
-  externalId: string;
-  /** In USD, the site's currency: a decimal string, negative for a refund or a lost dispute. */
-  amount: string;
-  /** What the customer paid, in `currency` (upper case), with the sign of `amount`. */
-  originalAmount: string;
-  currency: string;
-  date: Date;
-  description: string;
-}
+/** One payment, refund or adjustment as it becomes a revenue entry: what the database stores. */
+export type SyncedEntry = SyncedRevenue;
 
 /** A transaction read but not made an entry, and why: nothing is dropped silently. */
 export interface SkippedTransaction {
