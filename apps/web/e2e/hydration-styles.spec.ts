@@ -227,6 +227,7 @@ for (const scheme of ['light', 'dark'] as const) {
         const withoutScript = await off.newPage();
         const hydrated = await on.newPage();
         const expected = new Map<string, StyleSnapshot>();
+        const titles = new Map<string, string>();
         /** The page without its script and hydrated, loaded side by side. */
         const compareLoaded = async (path: string) => {
           const [before] = await Promise.all([
@@ -234,6 +235,7 @@ for (const scheme of ['light', 'dark'] as const) {
             hydrated.goto(path).then(() => settle(hydrated)),
           ]);
           expected.set(path, before);
+          titles.set(path, await withoutScript.title());
           compare(`${path} loaded`, before, await takeSnapshot(hydrated));
         };
 
@@ -244,6 +246,9 @@ for (const scheme of ['light', 'dark'] as const) {
         await settle(hydrated);
         for (const path of ['/auth', ...publicPages]) {
           await navigateInApp(hydrated, path);
+          // The router keeps the last page on screen while the next one's chunk loads: its title
+          // changes once the new page is committed.
+          await expect(hydrated).toHaveTitle(titles.get(path)!);
           await settle(hydrated);
           compare(`${path} reached in the app`, expected.get(path)!, await takeSnapshot(hydrated));
         }
