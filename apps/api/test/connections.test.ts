@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
-import { useStripeStandIn } from './support/stripe';
+import { useStripeStandIn } from './support/stand-ins';
 
 const READ_ONLY = 'rk_test_connections_read_only_0001';
 const CAN_WRITE = 'sk_test_connections_can_write_0002';

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
-import { useStripeStandIn } from './support/stripe';
+import { useStripeStandIn } from './support/stand-ins';
 
 const KEY = 'rk_test_webhooks_read_only_0001';
 const SECRET = 'whsec_webhooks_test_secret';

@@ -65,6 +65,12 @@ test('connects Stripe with a read-only key, and a signed webhook’s payment sho
   );
   await expect(card.getByText(`${stripeServer.baseURL}/api/webhooks/stripe`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Paddle', exact: true })).toContainText('Not available yet');
+  const lemon = page.getByRole('region', { name: 'Lemon Squeezy', exact: true });
+  await expect(lemon.getByRole('link', { name: 'Create an API key in Lemon Squeezy' })).toHaveAttribute(
+    'href',
+    'https://app.lemonsqueezy.com/settings/api',
+  );
+  await expect(lemon.getByText(`${stripeServer.baseURL}/api/webhooks/lemonsqueezy`)).toBeVisible();
   await axe();
 
   // A key that can write is refused, under its field; nothing is connected.

@@ -5,3 +5,5 @@ export * from './server-process';
 export * from './wait-for';
 export * from './smtp-sink';
 export * from './stand-ins/stripe';
+export * from './stand-ins/lemonsqueezy';
+export * from './stand-ins/stand-in-server';

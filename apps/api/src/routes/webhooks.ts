@@ -59,14 +59,14 @@ export default async function webhooks(app: FastifyInstance) {
     if (skipped.length > 0) request.log.warn({ provider, skipped }, 'transactions not made entries');
     // Stored before the event is marked: a failure between the two leaves a redelivery to finish it,
     // and an entry is stored once whatever happens (its provider and transaction id).
-    const { added } = await storeSyncedRevenue(db, {
+    const { added, corrected } = await storeSyncedRevenue(db, {
       provider,
       source: connection.source,
       provenance: 'webhook',
       entries,
     });
     await recordWebhookEvent(db, { provider, eventId: event.id, type: event.type });
-    if (added > 0) app.publicCache.invalidate(['revenues']);
-    return reply.status(200).send({ received: true, recorded: true, added });
+    if (added + corrected > 0) app.publicCache.invalidate(['revenues']);
+    return reply.status(200).send({ received: true, recorded: true, added, corrected });
   });
 }

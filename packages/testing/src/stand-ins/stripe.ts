@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startStandInServer, type StandInServer } from './stand-in-server';
 
 /**
  * A local stand-in for the part of Stripe's API the revenue sync reads, answering as Stripe documents
@@ -34,20 +34,11 @@ export interface StripeTransaction {
   description?: string;
 }
 
-export interface StripeStandIn {
-  /** The origin to give STRIPE_API_BASE. */
-  base: string;
+export interface StripeStandIn extends StandInServer {
   accountId: string;
   keys: Map<string, StripeKeyKind>;
   /** Newest last as they are added; listed newest first as Stripe lists them. */
   transactions: StripeTransaction[];
-  /** Answers to give the next requests before any real one: a status and its Retry-After, if any. */
-  failNext(status: 429 | 500 | 502 | 503, times?: number, retryAfterSeconds?: number): void;
-  /** Every request's method and path with its query, in order. */
-  requests: string[];
-  /** Milliseconds each answer waits before it is sent, as a distant API's would (0 by default). */
-  delayMs: number;
-  stop(): Promise<void>;
 }
 
 const error = (status: number, type: string, message: string, code?: string) => ({
@@ -88,10 +79,6 @@ export async function startStripeStandIn(
   const accountId = options.accountId ?? String(FIXTURES.account.id);
   const keys = new Map(Object.entries(options.keys ?? {}));
   const transactions: StripeTransaction[] = [];
-  const requests: string[] = [];
-  const failures: { status: number; retryAfter: number | undefined }[] = [];
-  // Filled in once the server listens; `delayMs` is read at each request, so a test may change it.
-  const standIn = { delayMs: 0 } as StripeStandIn;
 
   const answer = (request: IncomingMessage, url: URL) => {
     const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -159,42 +146,12 @@ export async function startStripeStandIn(
     };
   };
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    requests.push(`${request.method} ${url.pathname}${url.search}`);
-    request.resume();
-    request.on('end', () => setTimeout(respond, standIn.delayMs));
-    const respond = () => {
-      const failure = failures.shift();
-      const { status, body } = failure
-        ? error(failure.status, 'api_error', 'The stand-in was told to fail this request.')
-        : answer(request, url);
-      response.writeHead(status, {
-        'content-type': 'application/json',
-        'request-id': `req_${requests.length}`,
-        ...(failure?.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {}),
-      });
-      response.end(JSON.stringify(body));
-    };
+  const server = await startStandInServer({
+    answer,
+    failure: (status) => error(status, 'api_error', 'The stand-in was told to fail this request.').body,
+    contentType: 'application/json',
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  Object.assign(standIn, {
-    base: `http://127.0.0.1:${port}`,
-    accountId,
-    keys,
-    transactions,
-    requests,
-    failNext(status, times = 1, retryAfterSeconds) {
-      for (let index = 0; index < times; index += 1) failures.push({ status, retryAfter: retryAfterSeconds });
-    },
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-      }),
-  } satisfies Omit<StripeStandIn, 'delayMs'>);
-  return standIn;
+  return Object.assign(server, { accountId, keys, transactions });
 }
 
 /**

@@ -32,8 +32,8 @@ export interface SyncWorkerOptions {
   claimTimeoutMs: number;
   /** The first retry's delay after a failed run; it doubles with every further one. */
   retryBaseMs: number;
-  /** Called after entries were added, so cached public answers are rebuilt. */
-  onEntriesAdded: () => void;
+  /** Called after entries were added or corrected, so cached public answers are rebuilt. */
+  onEntriesChanged: () => void;
 }
 
 export interface SyncWorker {
@@ -88,13 +88,13 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       for (;;) {
         const page = await client.readPage(apiKey, cursor);
         accountId = page.accountId ?? accountId;
-        const { added } = await storeSyncedRevenue(db, {
+        const { added, corrected } = await storeSyncedRevenue(db, {
           provider,
           source: credentials.source,
           provenance: 'sync',
           entries: page.entries,
         });
-        if (added > 0) options.onEntriesAdded();
+        if (added + corrected > 0) options.onEntriesChanged();
         if (page.skipped.length > 0) {
           log.warn({ provider, skipped: page.skipped }, 'transactions not made entries');
         }

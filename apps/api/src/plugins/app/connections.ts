@@ -1,5 +1,6 @@
 import { releaseSyncClaims, resealConnections } from '@journey/db';
 import fp from 'fastify-plugin';
+import { lemonSqueezyProvider } from '../../features/connections/providers/lemonsqueezy';
 import { stripeProvider } from '../../features/connections/providers/stripe';
 import type { ConnectionService } from '../../features/connections/connection-service';
 import { SealedValueError, SecretBox } from '../../features/connections/secret-box';
@@ -43,7 +44,10 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
       if (released > 0) app.log.warn({ released }, 'a sync cut short by a crash goes on from its cursor');
     }
     const { apiBases } = config.connections;
-    const clients: ConnectionService['clients'] = { stripe: stripeProvider(apiBases.stripe) };
+    const clients: ConnectionService['clients'] = {
+      stripe: stripeProvider(apiBases.stripe),
+      lemonsqueezy: lemonSqueezyProvider(apiBases.lemonsqueezy),
+    };
     const worker = startSyncWorker({
       db: database.db,
       box,
@@ -53,7 +57,7 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
       intervalMs: async () => config.connections.intervalMs,
       claimTimeoutMs: options.claimTimeoutMs ?? config.connections.claimTimeoutMs,
       retryBaseMs: options.retryBaseMs ?? DEFAULT_SYNC_RETRY_BASE_MS,
-      onEntriesAdded: () => app.publicCache.invalidate(['revenues']),
+      onEntriesChanged: () => app.publicCache.invalidate(['revenues']),
     });
     app.addHook('onClose', () => worker.stop());
     app.decorate('connections', { box, clients, wake: worker.wake } satisfies ConnectionService);

@@ -20,6 +20,14 @@ interface ConnectValues {
 
 const SOURCE_OPTIONS = REVENUE_SOURCES.map((value) => ({ value, label: REVENUE_SOURCE_LABELS[value] }));
 
+/** What each provider's key may do; Lemon Squeezy's keys cannot be limited to reading. */
+const KEY_HINTS: Record<ConnectionProvider, string> = {
+  stripe: 'Read access only: a key that can write is refused.',
+  lemonsqueezy: 'Lemon Squeezy keys cannot be limited to reading; the site only ever reads with it.',
+  paddle: 'Read permissions only: a key that can write is refused.',
+  polar: 'An organization access token with read scopes only.',
+};
+
 /**
  * The key (and webhook secret) of one provider. The server checks the key with the provider before it
  * keeps it: a wrong, revoked or writing key comes back as the message under the key's field.
@@ -58,7 +66,7 @@ export function ConnectForm(props: {
       <Stack gap="sm">
         <PasswordInput
           label={`${name} API key`}
-          description="Read access only: a key that can write is refused."
+          description={KEY_HINTS[props.provider]}
           autoComplete="off"
           spellCheck={false}
           withAsterisk

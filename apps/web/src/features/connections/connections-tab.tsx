@@ -30,7 +30,7 @@ import { ConnectForm } from './connect-form';
 import { useConnections, useDisconnect, useSyncNow } from './use-connections';
 
 /** The providers whose client the server has; the others say so instead of offering a form. */
-const AVAILABLE: readonly ConnectionProvider[] = ['stripe'];
+const AVAILABLE: readonly ConnectionProvider[] = ['stripe', 'lemonsqueezy'];
 
 const STATUS: Record<Connection['status'], { label: string; color: string }> = {
   syncing: { label: 'Syncing', color: 'blue' },
@@ -192,6 +192,19 @@ function ProviderCard(props: {
                   Create a read-only restricted key in Stripe
                 </Anchor>{' '}
                 (the link fills in exactly the read permissions the sync needs), then paste it here.
+              </Text>
+            )}
+            {props.provider === 'lemonsqueezy' && (
+              <Text size="sm">
+                <Anchor
+                  href="https://app.lemonsqueezy.com/settings/api"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Create an API key in Lemon Squeezy
+                </Anchor>{' '}
+                and paste it here. For the webhook, choose the events order_created, order_refunded,
+                subscription_payment_success and subscription_payment_refunded.
               </Text>
             )}
             <ConnectForm provider={props.provider} source="ai" submitLabel={`Connect ${name}`} />

@@ -1,0 +1,299 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  getAuthenticatedUser,
+  lemonSqueezySetup,
+  listOrders,
+  listStores,
+  listSubscriptionInvoices,
+} from '@lemonsqueezy/lemonsqueezy.js';
+import { minorToDecimal } from '../money';
+import {
+  ConnectionKeyError,
+  RetryLaterError,
+  type ProviderClient,
+  type SkippedTransaction,
+  type SyncedEntry,
+  type SyncPage,
+  WebhookSignatureError,
+} from '../provider-client';
+import { sdkCall } from '../sdk-origin';
+
+/**
+ * Lemon Squeezy through its official SDK (docs/decisions/077-provider-connections.md). Revenue is each
+ * paid order and each subscription renewal invoice at Lemon Squeezy's own USD figure (`total_usd`, in
+ * cents), and a refund is its own negative entry at `refunded_amount_usd`: a later partial refund
+ * corrects that entry through the ledger. A subscription's first invoice is its order, so it is not
+ * counted twice. Test-mode objects are not revenue.
+ */
+
+/** The SDK's host, written into it; LEMONSQUEEZY_API_BASE replaces it (sdk-origin.ts). */
+const LEMONSQUEEZY_ORIGIN = 'https://api.lemonsqueezy.com';
+/** Objects per request: the API's maximum. */
+const PAGE_SIZE = 100;
+/** An incremental run reads back to an hour before the newest object it had seen. */
+const OVERLAP_MS = 60 * 60 * 1000;
+/**
+ * Lemon Squeezy cannot list what changed since a time, and a refund changes an old order: once a day a
+ * run reads both lists to their end (webhooks tell of refunds at once in between).
+ */
+const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
+/** Lemon Squeezy allows 300 requests a minute; a 429 without a Retry-After waits a minute. */
+const RATE_LIMIT_WAIT_MS = 60_000;
+
+type ListName = 'orders' | 'subscription-invoices';
+
+/**
+ * Where a run is: which list, which page (newest first), and where it may stop (`stopBefore`, Unix ms;
+ * null reads to the end: a backfill, or the daily full read).
+ */
+export interface LemonSqueezyCursor {
+  list: ListName;
+  page: number;
+  stopBefore: number | null;
+  /** The newest `created_at` seen, in Unix ms. */
+  newest: number;
+  /** When the last run that read to the end began, in Unix ms; null before the first. */
+  fullReadAt: number | null;
+  /** When this run began. */
+  startedAt: number;
+}
+
+const isCursor = (value: unknown): value is LemonSqueezyCursor =>
+  typeof value === 'object' && value !== null && 'list' in value && 'page' in value;
+
+/** What both objects share: the amounts Lemon Squeezy sends for an order and an invoice. */
+export interface LemonSqueezyMoney {
+  currency: string;
+  status: string;
+  total: number;
+  total_usd: number;
+  refunded_amount: number;
+  refunded_amount_usd: number;
+  refunded_at: string | Date | null;
+  created_at: string;
+  updated_at: string;
+  test_mode: boolean;
+  order_number?: number;
+  billing_reason?: string;
+  first_order_item?: { product_name?: string; variant_name?: string } | null;
+}
+
+export interface LemonSqueezyObject {
+  type: string;
+  id: string;
+  attributes: LemonSqueezyMoney;
+}
+
+/** Statuses of a payment that went through (a refunded one was paid first). */
+const PAID = new Set(['paid', 'refunded', 'partial_refund']);
+
+/** The entries of one order or invoice: its payment, and its refunds to date as one negative entry. */
+export function lemonSqueezyEntries(object: LemonSqueezyObject): {
+  entries: SyncedEntry[];
+  skipped: SkippedTransaction[];
+} {
+  const { attributes: money } = object;
+  const kind = object.type === 'orders' ? 'order' : 'invoice';
+  const externalId = `${kind}_${object.id}`;
+  if (!PAID.has(money.status)) return { entries: [], skipped: [] };
+  if (money.test_mode) return { entries: [], skipped: [{ externalId, reason: 'A test-mode payment.' }] };
+  // A subscription's first payment is also its order, which is counted already.
+  if (kind === 'invoice' && money.billing_reason === 'initial') return { entries: [], skipped: [] };
+  const currency = money.currency.toUpperCase();
+  const what =
+    kind === 'order'
+      ? `order #${money.order_number ?? object.id}${money.first_order_item?.product_name ? `: ${money.first_order_item.product_name}` : ''}`
+      : `subscription ${money.billing_reason ?? 'payment'} (invoice ${object.id})`;
+  const entries: SyncedEntry[] = [];
+  if (money.total_usd > 0) {
+    entries.push({
+      externalId,
+      amount: minorToDecimal(money.total_usd, 'USD'),
+      originalAmount: minorToDecimal(money.total, currency),
+      currency,
+      date: new Date(money.created_at),
+      description: `Lemon Squeezy ${what}`.slice(0, 500),
+    });
+  }
+  if (money.refunded_amount_usd > 0) {
+    entries.push({
+      externalId: `${externalId}_refund`,
+      amount: minorToDecimal(-money.refunded_amount_usd, 'USD'),
+      originalAmount: minorToDecimal(-money.refunded_amount, currency),
+      currency,
+      date: new Date(money.refunded_at ?? money.updated_at),
+      description: `Lemon Squeezy refund of ${what}`.slice(0, 500),
+    });
+  }
+  return { entries, skipped: [] };
+}
+
+interface SdkAnswer<T> {
+  statusCode: number | null;
+  data: T | null;
+  error: Error | null;
+}
+
+/**
+ * One SDK call under `apiKey`. The SDK keeps its key in module state and reads it as a call starts,
+ * so setting it right before the call (no await between) gives each call its own key.
+ */
+async function call<T>(
+  apiKey: string,
+  base: string | undefined,
+  request: () => Promise<SdkAnswer<T>>,
+): Promise<T> {
+  const { result: answer, retryAfterMs } = await sdkCall(LEMONSQUEEZY_ORIGIN, base, () => {
+    lemonSqueezySetup({ apiKey });
+    return request();
+  });
+  if (answer.error === null && answer.data !== null) return answer.data;
+  if (answer.statusCode === 401) {
+    throw new ConnectionKeyError(
+      'Lemon Squeezy refused this key: it is wrong, revoked or expired.',
+      'rejected',
+    );
+  }
+  if (answer.statusCode === 403) {
+    throw new ConnectionKeyError('This key may not read orders.', 'cannot-read');
+  }
+  if (answer.statusCode === 429) throw new RetryLaterError(retryAfterMs ?? RATE_LIMIT_WAIT_MS);
+  throw new Error(
+    `Lemon Squeezy answered ${answer.statusCode ?? 'nothing'}: ${answer.error?.message ?? 'no data'}`,
+  );
+}
+
+interface ListAnswer {
+  meta: { page: { currentPage: number; lastPage: number } };
+  data: LemonSqueezyObject[];
+}
+
+function readList(apiKey: string, base: string | undefined, list: ListName, page: number) {
+  const params = { page: { number: page, size: PAGE_SIZE } };
+  return call<ListAnswer>(
+    apiKey,
+    base,
+    () =>
+      (list === 'orders' ? listOrders(params) : listSubscriptionInvoices(params)) as Promise<
+        SdkAnswer<ListAnswer>
+      >,
+  );
+}
+
+/** One page of orders or invoices from `cursor`; orders first, then invoices, each newest first. */
+export async function readLemonSqueezyPage(
+  apiKey: string,
+  base: string | undefined,
+  cursor: unknown,
+  now = Date.now(),
+): Promise<SyncPage> {
+  const at: LemonSqueezyCursor = isCursor(cursor)
+    ? cursor
+    : { list: 'orders', page: 1, stopBefore: null, newest: 0, fullReadAt: null, startedAt: now };
+  const answer = await readList(apiKey, base, at.list, at.page);
+  const entries: SyncedEntry[] = [];
+  const skipped: SkippedTransaction[] = [];
+  let newest = at.newest;
+  let oldestHere = Infinity;
+  for (const object of answer.data) {
+    const read = lemonSqueezyEntries(object);
+    entries.push(...read.entries);
+    skipped.push(...read.skipped);
+    const created = Date.parse(object.attributes.created_at);
+    newest = Math.max(newest, created);
+    oldestHere = Math.min(oldestHere, created);
+  }
+  const endOfList =
+    answer.data.length === 0 ||
+    answer.meta.page.currentPage >= answer.meta.page.lastPage ||
+    (at.stopBefore !== null && oldestHere < at.stopBefore);
+  if (!endOfList)
+    return { entries, skipped, cursor: { ...at, page: at.page + 1, newest }, done: false, accountId: null };
+  if (at.list === 'orders') {
+    return {
+      entries,
+      skipped,
+      cursor: { ...at, list: 'subscription-invoices', page: 1, newest },
+      done: false,
+      accountId: null,
+    };
+  }
+  // The run is over: the next one starts where this one's newest object was, or reads everything again.
+  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
+  const next: LemonSqueezyCursor = {
+    list: 'orders',
+    page: 1,
+    stopBefore: fullReadAt !== null && now - fullReadAt < FULL_READ_EVERY_MS ? newest - OVERLAP_MS : null,
+    newest,
+    fullReadAt,
+    startedAt: now,
+  };
+  return { entries, skipped, cursor: next, done: true, accountId: null };
+}
+
+/** The ids of the stores the key reads: the connection's account. */
+async function storeIds(apiKey: string, base: string | undefined): Promise<string | null> {
+  const stores = await call<{ data: { id: string }[] }>(
+    apiKey,
+    base,
+    () => listStores() as Promise<SdkAnswer<{ data: { id: string }[] }>>,
+  );
+  return stores.data.map((store) => store.id).join(',') || null;
+}
+
+/** Events that carry an order or an invoice whose money changed. */
+const MONEY_EVENTS = new Set([
+  'order_created',
+  'order_refunded',
+  'subscription_payment_success',
+  'subscription_payment_refunded',
+]);
+
+interface LemonSqueezyEvent {
+  meta?: { event_name?: string };
+  data?: LemonSqueezyObject;
+}
+
+export function lemonSqueezyProvider(base: string | undefined): ProviderClient {
+  return {
+    provider: 'lemonsqueezy',
+    async checkKey(apiKey) {
+      // Lemon Squeezy's keys are not scoped: any key that works may also write, which no check can refuse.
+      await call(apiKey, base, () => getAuthenticatedUser() as Promise<SdkAnswer<unknown>>);
+      await storeIds(apiKey, base);
+    },
+    async readPage(apiKey, cursor) {
+      const page = await readLemonSqueezyPage(apiKey, base, cursor);
+      return isCursor(cursor) ? page : { ...page, accountId: await storeIds(apiKey, base) };
+    },
+    verifyWebhook(rawBody, headers, secret) {
+      const signature = headers['x-signature'];
+      if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) {
+        throw new WebhookSignatureError('The X-Signature header is missing.');
+      }
+      // Lemon Squeezy's documented check: the HMAC-SHA256 of the raw body under the webhook's secret.
+      const expected = createHmac('sha256', secret).update(rawBody).digest();
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
+        throw new WebhookSignatureError('The Lemon Squeezy signature does not match this endpoint.');
+      }
+      let payload: LemonSqueezyEvent;
+      try {
+        payload = JSON.parse(rawBody.toString('utf8')) as LemonSqueezyEvent;
+      } catch {
+        throw new WebhookSignatureError('The signed body is not JSON.');
+      }
+      // Lemon Squeezy sends no event id: a redelivery repeats the same bytes, so their hash is the id.
+      return {
+        id: createHash('sha256').update(rawBody).digest('hex'),
+        type: payload.meta?.event_name ?? 'unknown',
+        payload,
+      };
+    },
+    async webhookEntries(_apiKey, event) {
+      const object = (event.payload as LemonSqueezyEvent).data;
+      if (!MONEY_EVENTS.has(event.type) || !object?.attributes) return { entries: [], skipped: [] };
+      // The object is signed, so it is read as sent: a sync of it later yields the same entries.
+      return lemonSqueezyEntries(object);
+    },
+  };
+}
