@@ -67,6 +67,9 @@ const apiBase = z
     message: 'must be an origin such as http://127.0.0.1:12111, without a path',
   });
 
+/** The ECB's whole history of reference rates, a zipped CSV updated each business day around 16:00 CET. */
+export const ECB_HISTORY_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -109,6 +112,18 @@ const envSchema = z.object({
   LEMONSQUEEZY_API_BASE: apiBase,
   PADDLE_API_BASE: apiBase,
   POLAR_API_BASE: apiBase,
+  /**
+   * Where the ECB's reference rates are fetched daily, its zipped CSV by default; `off` fetches nothing
+   * (docs/decisions/078-exchange-rates.md).
+   */
+  ECB_RATES_URL: z
+    .string()
+    .trim()
+    .default(ECB_HISTORY_URL)
+    .refine((value) => value === 'off' || /^https?:\/\/\S+$/.test(value), {
+      message: 'must be an http(s) URL, or off',
+    })
+    .transform((value) => (value === 'off' ? null : value)),
   /** Minutes between a connection's syncs (docs/decisions/077-provider-connections.md). */
   SYNC_INTERVAL_MINUTES: z.coerce
     .number({ error: 'must be a number' })
@@ -232,6 +247,8 @@ export interface ConnectionsConfig {
   intervalMs: number;
   /** SYNC_CLAIM_TIMEOUT_SECONDS, in milliseconds: a run this long without progress is taken over. */
   claimTimeoutMs: number;
+  /** ECB_RATES_URL; null fetches no rates (docs/decisions/078-exchange-rates.md). */
+  ecbRatesUrl: string | null;
 }
 
 /** docs/decisions/040-newsletter-delivery.md */
@@ -302,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       intervalMs: values.SYNC_INTERVAL_MINUTES * 60_000,
       claimTimeoutMs: values.SYNC_CLAIM_TIMEOUT_SECONDS * 1000,
+      ecbRatesUrl: values.ECB_RATES_URL,
     },
   };
 }

@@ -276,7 +276,12 @@ describe('configuration', () => {
       apiBases: { stripe: undefined, lemonsqueezy: undefined, paddle: undefined, polar: undefined },
       intervalMs: 15 * 60_000,
       claimTimeoutMs: 300_000,
+      ecbRatesUrl: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip',
     });
+    expect(loadConfig({ ECB_RATES_URL: 'off' }).connections.ecbRatesUrl).toBeNull();
+    expect(() => loadConfig({ ECB_RATES_URL: 'ftp://example.com/rates.csv' })).toThrow(
+      'must be an http(s) URL, or off',
+    );
   });
 
   it('reads the providers’ bases as bare origins, and the previous secrets as a list', () => {

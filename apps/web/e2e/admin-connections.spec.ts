@@ -64,13 +64,20 @@ test('connects Stripe with a read-only key, and a signed webhook’s payment sho
     /^https:\/\/dashboard\.stripe\.com\/apikeys\/create\?.*permissions%5B%5D=rak_balance_read/,
   );
   await expect(card.getByText(`${stripeServer.baseURL}/api/webhooks/stripe`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Paddle', exact: true })).toContainText('Not available yet');
   const lemon = page.getByRole('region', { name: 'Lemon Squeezy', exact: true });
   await expect(lemon.getByRole('link', { name: 'Create an API key in Lemon Squeezy' })).toHaveAttribute(
     'href',
     'https://app.lemonsqueezy.com/settings/api',
   );
   await expect(lemon.getByText(`${stripeServer.baseURL}/api/webhooks/lemonsqueezy`)).toBeVisible();
+  const paddle = page.getByRole('region', { name: 'Paddle', exact: true });
+  await expect(paddle.getByRole('link', { name: 'Create an API key in Paddle' })).toBeVisible();
+  await expect(paddle.getByLabel('Paddle API key')).toBeVisible();
+  const polar = page.getByRole('region', { name: 'Polar', exact: true });
+  await expect(
+    polar.getByRole('link', { name: 'Create an organization access token in Polar' }),
+  ).toBeVisible();
+  await expect(polar.getByText(`${stripeServer.baseURL}/api/webhooks/polar`)).toBeVisible();
   await axe();
 
   // A key that can write is refused, under its field; nothing is connected.

@@ -3,6 +3,7 @@ export * from './backup-format';
 export * from './broadcasts';
 export * from './client';
 export * from './connections';
+export * from './exchange-rates';
 export * from './database-errors';
 export * from './data-changes';
 export * from './experiments';

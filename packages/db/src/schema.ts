@@ -27,6 +27,7 @@ import { createdAt, isOneOf, keysetIndexes } from './tables/columns';
 import { revenueImports } from './tables/revenue-history';
 
 export * from './tables/connections';
+export * from './tables/exchange-rates';
 export * from './tables/newsletter';
 export * from './tables/revenue-history';
 

@@ -7,3 +7,5 @@ export * from './smtp-sink';
 export * from './stand-ins/stripe';
 export * from './stand-ins/lemonsqueezy';
 export * from './stand-ins/stand-in-server';
+export * from './stand-ins/paddle';
+export * from './stand-ins/polar';

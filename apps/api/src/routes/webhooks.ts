@@ -2,6 +2,7 @@ import { CONNECTION_PROVIDERS, type ConnectionProvider, type ErrorBody } from '@
 import { connectionCredentials, recordWebhookEvent, storeSyncedRevenue, webhookEventSeen } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { WebhookSignatureError } from '../features/connections/provider-client';
+import { settleInUsd } from '../features/connections/settle-in-usd';
 
 /** A provider's event is small; a larger body is refused before it is read. */
 const WEBHOOK_LIMIT_BYTES = 512 * 1024;
@@ -39,7 +40,7 @@ export default async function webhooks(app: FastifyInstance) {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let event;
     try {
-      event = client.verifyWebhook(
+      event = await client.verifyWebhook(
         rawBody,
         request.headers,
         app.connections.box.open(connection.webhookSecretSealed),
@@ -52,11 +53,11 @@ export default async function webhooks(app: FastifyInstance) {
     if (await webhookEventSeen(db, provider, event.id)) {
       return reply.status(200).send({ received: true, recorded: false, reason: 'already recorded' });
     }
-    const { entries, skipped } = await client.webhookEntries(
-      app.connections.box.open(connection.apiKeySealed),
-      event,
-    );
-    if (skipped.length > 0) request.log.warn({ provider, skipped }, 'transactions not made entries');
+    const read = await client.webhookEntries(app.connections.box.open(connection.apiKeySealed), event);
+    const { entries, skipped } = await settleInUsd(db, read.entries);
+    if (read.skipped.length + skipped.length > 0) {
+      request.log.warn({ provider, skipped: [...read.skipped, ...skipped] }, 'transactions not made entries');
+    }
     // Stored before the event is marked: a failure between the two leaves a redelivery to finish it,
     // and an entry is stored once whatever happens (its provider and transaction id).
     const { added, corrected } = await storeSyncedRevenue(db, {

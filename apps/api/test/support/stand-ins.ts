@@ -1,8 +1,12 @@
+import { startPaddleStandIn, type PaddleKeyKind, type PaddleStandIn } from '@journey/testing';
 import {
   startLemonSqueezyStandIn,
+  startPolarStandIn,
   startStripeStandIn,
   type LemonSqueezyKeyKind,
   type LemonSqueezyStandIn,
+  type PolarKeyKind,
+  type PolarStandIn,
   type StandInServer,
   type StripeKeyKind,
   type StripeStandIn,
@@ -61,6 +65,32 @@ export function useLemonSqueezyStandIn(
   const started = useStandIn(() => startLemonSqueezyStandIn({ keys }), 'LEMONSQUEEZY_API_BASE', options);
   return {
     get lemonSqueezy() {
+      return started.standIn;
+    },
+    admin: started.admin,
+  };
+}
+
+export function usePaddleStandIn(
+  keys: Record<string, PaddleKeyKind>,
+  options: TestServerOptions = {},
+): { readonly paddle: PaddleStandIn; admin: AdminServer } {
+  const started = useStandIn(() => startPaddleStandIn({ keys }), 'PADDLE_API_BASE', options);
+  return {
+    get paddle() {
+      return started.standIn;
+    },
+    admin: started.admin,
+  };
+}
+
+export function usePolarStandIn(
+  keys: Record<string, PolarKeyKind>,
+  options: TestServerOptions = {},
+): { readonly polar: PolarStandIn; admin: AdminServer } {
+  const started = useStandIn(() => startPolarStandIn({ keys }), 'POLAR_API_BASE', options);
+  return {
+    get polar() {
       return started.standIn;
     },
     admin: started.admin,

@@ -9,6 +9,17 @@ import type { SyncedRevenue } from '@journey/db';
 /** One payment, refund or adjustment as it becomes a revenue entry: what the database stores. */
 export type SyncedEntry = SyncedRevenue;
 
+/**
+ * An entry the provider settled in another currency than USD: `settled` is its amount there, converted
+ * at the ECB's rate of its day before it is stored (settle-in-usd.ts).
+ */
+export interface UnconvertedEntry extends Omit<SyncedEntry, 'amount'> {
+  settled: { amount: string; currency: string };
+}
+
+/** What a provider's page or event yields: entries in USD, or to be converted. */
+export type ReadEntry = SyncedEntry | UnconvertedEntry;
+
 /** A transaction read but not made an entry, and why: nothing is dropped silently. */
 export interface SkippedTransaction {
   externalId: string;
@@ -16,7 +27,7 @@ export interface SkippedTransaction {
 }
 
 export interface SyncPage {
-  entries: SyncedEntry[];
+  entries: ReadEntry[];
   skipped: SkippedTransaction[];
   /** Where the next page starts, or, once `done`, where the next run starts (an incremental sync). */
   cursor: unknown;
@@ -46,7 +57,7 @@ export interface ProviderClient {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
     secret: string,
-  ): VerifiedEvent;
+  ): VerifiedEvent | Promise<VerifiedEvent>;
   /** The payments and refunds an event tells of (none for events that are not about money). */
   webhookEntries(apiKey: string, event: VerifiedEvent): Promise<Pick<SyncPage, 'entries' | 'skipped'>>;
 }

@@ -10,6 +10,7 @@ import {
 } from '@journey/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConnectionKeyError, RetryLaterError, type ProviderClient } from './provider-client';
+import { settleInUsd } from './settle-in-usd';
 import type { SecretBox } from './secret-box';
 import type { ConnectionProvider } from '@journey/contracts';
 
@@ -88,16 +89,16 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
       for (;;) {
         const page = await client.readPage(apiKey, cursor);
         accountId = page.accountId ?? accountId;
+        const settled = await settleInUsd(db, page.entries);
         const { added, corrected } = await storeSyncedRevenue(db, {
           provider,
           source: credentials.source,
           provenance: 'sync',
-          entries: page.entries,
+          entries: settled.entries,
         });
         if (added + corrected > 0) options.onEntriesChanged();
-        if (page.skipped.length > 0) {
-          log.warn({ provider, skipped: page.skipped }, 'transactions not made entries');
-        }
+        const skipped = [...page.skipped, ...settled.skipped];
+        if (skipped.length > 0) log.warn({ provider, skipped }, 'transactions not made entries');
         cursor = page.cursor;
         if (!(await saveSyncProgress(db, provider, cursor, claimUntil()))) return;
         if (page.done) break;

@@ -1,10 +1,13 @@
 import { releaseSyncClaims, resealConnections } from '@journey/db';
 import fp from 'fastify-plugin';
 import { lemonSqueezyProvider } from '../../features/connections/providers/lemonsqueezy';
+import { paddleProvider } from '../../features/connections/providers/paddle';
+import { polarProvider } from '../../features/connections/providers/polar';
 import { stripeProvider } from '../../features/connections/providers/stripe';
 import type { ConnectionService } from '../../features/connections/connection-service';
 import { SealedValueError, SecretBox } from '../../features/connections/secret-box';
 import { startSyncWorker } from '../../features/connections/sync-worker';
+import { scheduleEcbRates } from '../../features/exchange-rates/ecb-loader';
 import { sessionSecret } from '../external/session-secret';
 
 declare module 'fastify' {
@@ -47,6 +50,8 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
     const clients: ConnectionService['clients'] = {
       stripe: stripeProvider(apiBases.stripe),
       lemonsqueezy: lemonSqueezyProvider(apiBases.lemonsqueezy),
+      paddle: paddleProvider(apiBases.paddle),
+      polar: polarProvider(apiBases.polar),
     };
     const worker = startSyncWorker({
       db: database.db,
@@ -60,6 +65,12 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
       onEntriesChanged: () => app.publicCache.invalidate(['revenues']),
     });
     app.addHook('onClose', () => worker.stop());
+    // Payments settled in another currency than USD are converted at the ECB's rates of their day.
+    const { ecbRatesUrl } = config.connections;
+    if (ecbRatesUrl) {
+      const rates = scheduleEcbRates({ db: database.db, url: ecbRatesUrl, now, log: app.log });
+      app.addHook('onClose', () => rates.stop());
+    }
     app.decorate('connections', { box, clients, wake: worker.wake } satisfies ConnectionService);
   },
   { name: 'connections', dependencies: ['config', 'database', 'public-cache'] },

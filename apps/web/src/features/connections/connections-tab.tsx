@@ -29,8 +29,35 @@ import { serverMessage } from '../../lib/trpc';
 import { ConnectForm } from './connect-form';
 import { useConnections, useDisconnect, useSyncNow } from './use-connections';
 
-/** The providers whose client the server has; the others say so instead of offering a form. */
-const AVAILABLE: readonly ConnectionProvider[] = ['stripe', 'lemonsqueezy'];
+/** Where the owner creates a key in each provider's dashboard, and which webhook events to pick there. */
+const KEY_PAGES: Partial<Record<ConnectionProvider, { href: string; link: string; events: string }>> = {
+  lemonsqueezy: {
+    href: 'https://app.lemonsqueezy.com/settings/api',
+    link: 'Create an API key in Lemon Squeezy',
+    events: 'order_created, order_refunded, subscription_payment_success and subscription_payment_refunded',
+  },
+  paddle: {
+    href: 'https://vendors.paddle.com/authentication-v2',
+    link: 'Create an API key in Paddle',
+    events: 'transaction.completed, transaction.updated, adjustment.created and adjustment.updated',
+  },
+  polar: {
+    href: 'https://polar.sh/dashboard',
+    link: 'Create an organization access token in Polar',
+    events: 'order.paid, order.updated and order.refunded',
+  },
+};
+
+function KeyPage(props: { href: string; link: string; events: string }) {
+  return (
+    <Text size="sm">
+      <Anchor href={props.href} target="_blank" rel="noopener noreferrer">
+        {props.link}
+      </Anchor>{' '}
+      and paste it here. For the webhook, choose the events {props.events}.
+    </Text>
+  );
+}
 
 const STATUS: Record<Connection['status'], { label: string; color: string }> = {
   syncing: { label: 'Syncing', color: 'blue' },
@@ -171,18 +198,14 @@ function ProviderCard(props: {
 }) {
   const headingId = useId();
   const name = CONNECTION_PROVIDER_NAMES[props.provider];
-  const available = AVAILABLE.includes(props.provider);
+  const keyPage = KEY_PAGES[props.provider];
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={4} fz={16} id={headingId}>
           {name}
         </Title>
-        {!available ? (
-          <Text size="sm" c="dimmed">
-            Not available yet: its client is being built. Import its CSV export on the Revenue tab meanwhile.
-          </Text>
-        ) : props.connection ? (
+        {props.connection ? (
           <Connected connection={props.connection} />
         ) : (
           <>
@@ -194,23 +217,11 @@ function ProviderCard(props: {
                 (the link fills in exactly the read permissions the sync needs), then paste it here.
               </Text>
             )}
-            {props.provider === 'lemonsqueezy' && (
-              <Text size="sm">
-                <Anchor
-                  href="https://app.lemonsqueezy.com/settings/api"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Create an API key in Lemon Squeezy
-                </Anchor>{' '}
-                and paste it here. For the webhook, choose the events order_created, order_refunded,
-                subscription_payment_success and subscription_payment_refunded.
-              </Text>
-            )}
+            {keyPage && <KeyPage {...keyPage} />}
             <ConnectForm provider={props.provider} source="ai" submitLabel={`Connect ${name}`} />
           </>
         )}
-        {available && <WebhookUrl url={props.webhookUrl} />}
+        <WebhookUrl url={props.webhookUrl} />
       </Stack>
     </Paper>
   );

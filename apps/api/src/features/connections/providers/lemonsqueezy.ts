@@ -12,7 +12,7 @@ import {
   RetryLaterError,
   type ProviderClient,
   type SkippedTransaction,
-  type SyncedEntry,
+  type ReadEntry,
   type SyncPage,
   WebhookSignatureError,
 } from '../provider-client';
@@ -89,7 +89,7 @@ const PAID = new Set(['paid', 'refunded', 'partial_refund']);
 
 /** The entries of one order or invoice: its payment, and its refunds to date as one negative entry. */
 export function lemonSqueezyEntries(object: LemonSqueezyObject): {
-  entries: SyncedEntry[];
+  entries: ReadEntry[];
   skipped: SkippedTransaction[];
 } {
   const { attributes: money } = object;
@@ -104,7 +104,7 @@ export function lemonSqueezyEntries(object: LemonSqueezyObject): {
     kind === 'order'
       ? `order #${money.order_number ?? object.id}${money.first_order_item?.product_name ? `: ${money.first_order_item.product_name}` : ''}`
       : `subscription ${money.billing_reason ?? 'payment'} (invoice ${object.id})`;
-  const entries: SyncedEntry[] = [];
+  const entries: ReadEntry[] = [];
   if (money.total_usd > 0) {
     entries.push({
       externalId,
@@ -191,7 +191,7 @@ export async function readLemonSqueezyPage(
     ? cursor
     : { list: 'orders', page: 1, stopBefore: null, newest: 0, fullReadAt: null, startedAt: now };
   const answer = await readList(apiKey, base, at.list, at.page);
-  const entries: SyncedEntry[] = [];
+  const entries: ReadEntry[] = [];
   const skipped: SkippedTransaction[] = [];
   let newest = at.newest;
   let oldestHere = Infinity;

@@ -5,7 +5,7 @@ import {
   RetryLaterError,
   type ProviderClient,
   type SkippedTransaction,
-  type SyncedEntry,
+  type ReadEntry,
   type SyncPage,
   WebhookSignatureError,
 } from '../provider-client';
@@ -132,16 +132,10 @@ const ONE_TRANSACTION_SOURCES = new Set(['charge', 'payment', 'refund', 'payment
  * payment or a refund is known by its source's id, so a webhook, a sync and a CSV import of it meet on
  * one id; an adjustment by its own, since one dispute may withdraw funds and reinstate them.
  */
-export function stripeEntry(transaction: Stripe.BalanceTransaction): SyncedEntry | SkippedTransaction {
+export function stripeEntry(transaction: Stripe.BalanceTransaction): ReadEntry | SkippedTransaction {
   const source = transaction.source as Source;
   const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
   const externalId = ONE_TRANSACTION_SOURCES.has(transaction.type) && sourceId ? sourceId : transaction.id;
-  if (transaction.currency.toLowerCase() !== 'usd') {
-    return {
-      externalId,
-      reason: `Settled in ${transaction.currency.toUpperCase()}: no exchange rate to USD is loaded.`,
-    };
-  }
   if (transaction.amount === 0) return { externalId, reason: 'An amount of zero is no revenue.' };
   const paid =
     typeof source === 'object' && source?.amount !== undefined && source.currency !== undefined
@@ -149,9 +143,12 @@ export function stripeEntry(transaction: Stripe.BalanceTransaction): SyncedEntry
       : { amount: transaction.amount, currency: transaction.currency };
   const words = KIND_WORDS[transaction.type] ?? transaction.type;
   const description = (transaction.description ?? '').trim();
+  const settlement = transaction.currency.toUpperCase();
+  const amount = minorToDecimal(transaction.amount, transaction.currency);
   return {
     externalId,
-    amount: minorToDecimal(transaction.amount, transaction.currency),
+    // An account that settles in another currency: converted at the ECB's rate of the day (settle-in-usd.ts).
+    ...(settlement === 'USD' ? { amount } : { settled: { amount, currency: settlement } }),
     originalAmount: minorToDecimal(paid.amount, paid.currency),
     currency: paid.currency.toUpperCase(),
     date: new Date(transaction.created * 1000),
@@ -188,7 +185,7 @@ export async function readStripePage(client: Stripe, cursor: unknown): Promise<S
     }
     throw error;
   }
-  const entries: SyncedEntry[] = [];
+  const entries: ReadEntry[] = [];
   const skipped: SkippedTransaction[] = [];
   for (const transaction of page.data) {
     if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;
@@ -267,7 +264,7 @@ export function stripeProvider(base: string | undefined): ProviderClient {
     async webhookEntries(apiKey, event) {
       if (!MONEY_EVENTS.has(event.type)) return { entries: [], skipped: [] };
       const transactions = await eventTransactions(stripeClient(apiKey, base), event.payload as Stripe.Event);
-      const entries: SyncedEntry[] = [];
+      const entries: ReadEntry[] = [];
       const skipped: SkippedTransaction[] = [];
       for (const transaction of transactions) {
         if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;

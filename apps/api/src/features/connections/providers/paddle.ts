@@ -1,0 +1,285 @@
+import { ApiError, Environment, Paddle } from '@paddle/paddle-node-sdk';
+import { minorToDecimal } from '../money';
+import {
+  ConnectionKeyError,
+  RetryLaterError,
+  type ProviderClient,
+  type SkippedTransaction,
+  type ReadEntry,
+  type SyncPage,
+  WebhookSignatureError,
+} from '../provider-client';
+
+/**
+ * Paddle Billing through its official SDK (docs/decisions/077-provider-connections.md). Revenue is each
+ * completed transaction at Paddle's payout total (what the customer paid, in the payout currency at
+ * Paddle's rate), and each approved refund or chargeback adjustment as a negative entry at its payout
+ * total; a reversed chargeback is positive again. PADDLE_API_BASE, when set, is the SDK's environment
+ * URL; unset, a sandbox key (`pdl_sdbx_…`) goes to Paddle's sandbox and any other to production.
+ */
+
+/** Objects per request: Paddle's maximum for transactions. */
+const PAGE_SIZE = 30;
+/** An incremental run reads again what changed in the hour before its mark. */
+const OVERLAP_MS = 60 * 60 * 1000;
+/**
+ * Adjustments cannot be listed by when they changed, and a refund waits for approval under its first
+ * id: once a day a run reads them all (webhooks tell of approvals at once in between).
+ */
+const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
+/** A 429 without a Retry-After waits Paddle's window. */
+const RATE_LIMIT_WAIT_MS = 60_000;
+/** An id no customer has: a key that may write gets 404 for updating it, a read-only key 403. */
+const PROBE_CUSTOMER_ID = 'ctm_01journeywriteprobe00000000';
+
+export function paddleClient(apiKey: string, base: string | undefined): Paddle {
+  const environment = apiKey.includes('_sdbx_') ? Environment.sandbox : Environment.production;
+  // The SDK takes an environment's name or, in the same option, a base URL of its own.
+  return new Paddle(apiKey, { environment: (base ? new URL(base).origin : environment) as Environment });
+}
+
+const AUTHENTICATION_CODES = new Set([
+  'authentication_missing',
+  'authentication_malformed',
+  'invalid_token',
+  'api_key_expired',
+  'api_key_revoked',
+]);
+
+/** A Paddle error as the sync's own: a refused key, a rate limit, or anything else as it is. */
+function asSyncError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (AUTHENTICATION_CODES.has(error.code)) {
+    return new ConnectionKeyError('Paddle refused this key: it is wrong, revoked or expired.', 'rejected');
+  }
+  if (error.code === 'forbidden') {
+    return new ConnectionKeyError(
+      'This key cannot read transactions and adjustments: give it the read permissions for both.',
+      'cannot-read',
+    );
+  }
+  if (error.code === 'too_many_requests') {
+    return new RetryLaterError(error.retryAfter ? error.retryAfter * 1000 : RATE_LIMIT_WAIT_MS);
+  }
+  return error;
+}
+
+async function paddleCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asSyncError(error);
+  }
+}
+
+/** Accepts a key that reads transactions and may not write (the probe of stripe.ts, Paddle's way). */
+export async function checkPaddleKey(client: Paddle): Promise<void> {
+  await paddleCall(() => client.transactions.list({ perPage: 1 }).next());
+  try {
+    await client.customers.update(PROBE_CUSTOMER_ID, { customData: {} });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'forbidden') return;
+    if (error instanceof ApiError && (error.code === 'not_found' || error.code === 'entity_not_found')) {
+      throw new ConnectionKeyError(
+        'This key can write to your Paddle account. Create a key with read permissions only and paste that one.',
+        'can-write',
+      );
+    }
+    throw asSyncError(error);
+  }
+  throw new ConnectionKeyError('Paddle accepted a write with this key; use a read-only key.', 'can-write');
+}
+
+/** What the mapping reads of a transaction, as the SDK gives it from a list or a webhook. */
+export interface PaddleTransactionLike {
+  id: string;
+  status: string;
+  createdAt: string;
+  billedAt: string | null;
+  details: {
+    totals: { total: string; currencyCode: string } | null;
+    payoutTotals: { total: string; currencyCode: string } | null;
+    lineItems?: { product?: { name?: string } | null }[];
+  } | null;
+}
+
+export interface PaddleAdjustmentLike {
+  id: string;
+  action: string;
+  status: string;
+  transactionId: string;
+  createdAt: string;
+  totals: { total: string; currencyCode: string } | null;
+  payoutTotals: { total: string; currencyCode: string } | null;
+}
+
+type Read = ReadEntry | SkippedTransaction | null;
+
+/** A payout total in USD, or, in another payout currency, to be converted at the ECB's rate of its day. */
+function payoutAmount(payout: { total: string; currencyCode: string }, sign: bigint) {
+  const amount = minorToDecimal(sign * BigInt(payout.total), payout.currencyCode);
+  return payout.currencyCode === 'USD' ? { amount } : { settled: { amount, currency: payout.currencyCode } };
+}
+
+/** A completed transaction as an entry; null for one that is not revenue (not completed yet). */
+export function paddleTransactionEntry(transaction: PaddleTransactionLike): Read {
+  if (transaction.status !== 'completed') return null;
+  const payout = transaction.details?.payoutTotals;
+  const totals = transaction.details?.totals;
+  if (!payout || !totals) return { externalId: transaction.id, reason: 'Paddle gave no payout totals.' };
+  if (BigInt(payout.total) === 0n) return null;
+  const product = transaction.details?.lineItems?.[0]?.product?.name;
+  return {
+    externalId: transaction.id,
+    ...payoutAmount(payout, 1n),
+    originalAmount: minorToDecimal(BigInt(totals.total), totals.currencyCode),
+    currency: totals.currencyCode.toUpperCase(),
+    date: new Date(transaction.billedAt ?? transaction.createdAt),
+    description: `Paddle payment${product ? `: ${product}` : ''} (${transaction.id})`.slice(0, 500),
+  };
+}
+
+/** Adjustments that move money: out for a refund or a chargeback, back in when a chargeback is reversed. */
+const ADJUSTMENT_SIGN: Record<string, -1n | 1n> = { refund: -1n, chargeback: -1n, chargeback_reverse: 1n };
+
+export function paddleAdjustmentEntry(adjustment: PaddleAdjustmentLike): Read {
+  const sign = ADJUSTMENT_SIGN[adjustment.action];
+  if (!sign || adjustment.status !== 'approved') return null;
+  const { payoutTotals: payout, totals } = adjustment;
+  if (!payout || !totals) return { externalId: adjustment.id, reason: 'Paddle gave no payout totals.' };
+  const words = adjustment.action === 'chargeback_reverse' ? 'reversed chargeback' : adjustment.action;
+  return {
+    externalId: adjustment.id,
+    ...payoutAmount(payout, sign),
+    originalAmount: minorToDecimal(sign * BigInt(totals.total), totals.currencyCode),
+    currency: totals.currencyCode.toUpperCase(),
+    date: new Date(adjustment.createdAt),
+    description: `Paddle ${words} of ${adjustment.transactionId} (${adjustment.id})`.slice(0, 500),
+  };
+}
+
+function collect(reads: Read[]): Pick<SyncPage, 'entries' | 'skipped'> {
+  const entries: ReadEntry[] = [];
+  const skipped: SkippedTransaction[] = [];
+  for (const read of reads) {
+    if (read === null) continue;
+    if ('reason' in read) skipped.push(read);
+    else entries.push(read);
+  }
+  return { entries, skipped };
+}
+
+/**
+ * Where a run is: transactions by id from `after` (an incremental run only those updated since
+ * `updatedSince`), then adjustments newest first down to `stopBefore` (null: all of them).
+ */
+export interface PaddleCursor {
+  list: 'transactions' | 'adjustments';
+  after: string | null;
+  updatedSince: string | null;
+  stopBefore: number | null;
+  /** The newest adjustment's creation seen, Unix ms. */
+  newestAdjustment: number;
+  fullReadAt: number | null;
+  startedAt: number;
+}
+
+const isCursor = (value: unknown): value is PaddleCursor =>
+  typeof value === 'object' && value !== null && 'list' in value && 'after' in value;
+
+/** One page of transactions or adjustments from `cursor`. */
+export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date.now()): Promise<SyncPage> {
+  const at: PaddleCursor = isCursor(cursor)
+    ? cursor
+    : {
+        list: 'transactions',
+        after: null,
+        updatedSince: null,
+        stopBefore: null,
+        newestAdjustment: 0,
+        fullReadAt: null,
+        startedAt: now,
+      };
+  const page = { ...at };
+  if (at.list === 'transactions') {
+    const collection = client.transactions.list({
+      status: ['completed'],
+      orderBy: 'id[ASC]',
+      perPage: PAGE_SIZE,
+      ...(at.after ? { after: at.after } : {}),
+      ...(at.updatedSince ? { 'updatedAt[GTE]': at.updatedSince } : {}),
+    });
+    const transactions = await paddleCall(() => collection.next());
+    const read = collect(transactions.map(paddleTransactionEntry));
+    const last = transactions.at(-1)?.id ?? null;
+    const next: PaddleCursor =
+      collection.hasMore && last ? { ...page, after: last } : { ...page, list: 'adjustments', after: null };
+    return { ...read, cursor: next, done: false, accountId: null };
+  }
+  const collection = client.adjustments.list({
+    status: ['approved'],
+    orderBy: 'id[DESC]',
+    perPage: PAGE_SIZE,
+    ...(at.after ? { after: at.after } : {}),
+  });
+  const adjustments = await paddleCall(() => collection.next());
+  const read = collect(adjustments.map(paddleAdjustmentEntry));
+  const created = adjustments.map((adjustment) => Date.parse(adjustment.createdAt));
+  const newestAdjustment = Math.max(at.newestAdjustment, ...created);
+  const last = adjustments.at(-1)?.id ?? null;
+  const reachedMark = at.stopBefore !== null && created.some((time) => time < (at.stopBefore ?? 0));
+  if (collection.hasMore && last && !reachedMark) {
+    return { ...read, cursor: { ...page, after: last, newestAdjustment }, done: false, accountId: null };
+  }
+  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
+  const fullReadDue = fullReadAt === null || now - fullReadAt >= FULL_READ_EVERY_MS;
+  const next: PaddleCursor = {
+    list: 'transactions',
+    after: null,
+    updatedSince: new Date(at.startedAt - OVERLAP_MS).toISOString(),
+    stopBefore: fullReadDue ? null : newestAdjustment - OVERLAP_MS,
+    newestAdjustment,
+    fullReadAt,
+    startedAt: now,
+  };
+  return { ...read, cursor: next, done: true, accountId: null };
+}
+
+/** Events whose object is a transaction or an adjustment that may move money. */
+const TRANSACTION_EVENTS = new Set(['transaction.completed', 'transaction.updated']);
+const ADJUSTMENT_EVENTS = new Set(['adjustment.created', 'adjustment.updated']);
+
+export function paddleProvider(base: string | undefined): ProviderClient {
+  return {
+    provider: 'paddle',
+    checkKey: (apiKey) => checkPaddleKey(paddleClient(apiKey, base)),
+    readPage: (apiKey, cursor) => readPaddlePage(paddleClient(apiKey, base), cursor),
+    async verifyWebhook(rawBody, headers, secret) {
+      const signature = headers['paddle-signature'];
+      if (typeof signature !== 'string' || signature === '') {
+        throw new WebhookSignatureError('The Paddle-Signature header is missing.');
+      }
+      try {
+        // Paddle's own check: the HMAC of `ts:body` under the destination's secret, within five seconds.
+        const event = await paddleClient('webhook', base).webhooks.unmarshal(
+          rawBody.toString('utf8'),
+          secret,
+          signature,
+        );
+        return { id: event.eventId, type: event.eventType, payload: event };
+      } catch {
+        throw new WebhookSignatureError('The Paddle signature does not match this endpoint.');
+      }
+    },
+    async webhookEntries(_apiKey, event) {
+      // The object is signed, so it is read as sent: the next sync yields the same entries.
+      const { data } = event.payload as { data: unknown };
+      if (TRANSACTION_EVENTS.has(event.type)) {
+        return collect([paddleTransactionEntry(data as PaddleTransactionLike)]);
+      }
+      if (ADJUSTMENT_EVENTS.has(event.type))
+        return collect([paddleAdjustmentEntry(data as PaddleAdjustmentLike)]);
+      return { entries: [], skipped: [] };
+    },
+  };
+}

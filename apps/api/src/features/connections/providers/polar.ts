@@ -1,0 +1,280 @@
+import { Polar } from '@polar-sh/sdk';
+import type { Order } from '@polar-sh/sdk/models/components/order.js';
+import { PolarError } from '@polar-sh/sdk/models/errors/polarerror.js';
+import { SDKValidationError } from '@polar-sh/sdk/models/errors/sdkvalidationerror.js';
+import { validateEvent, WebhookVerificationError } from '@polar-sh/sdk/webhooks';
+import { minorToDecimal } from '../money';
+import {
+  ConnectionKeyError,
+  RetryLaterError,
+  type ProviderClient,
+  type SkippedTransaction,
+  type ReadEntry,
+  type SyncPage,
+  type VerifiedEvent,
+  WebhookSignatureError,
+} from '../provider-client';
+
+/**
+ * Polar through its official SDK (docs/decisions/077-provider-connections.md). Revenue is each paid
+ * order at what Polar charged for it (tax included), and its refunds to date (tax included) as one
+ * negative entry: a later partial refund corrects that entry through the ledger. Polar reports in the
+ * order's currency only, so an order not in US dollars is converted at the ECB's rate. POLAR_API_BASE,
+ * when set, is the origin the SDK talks to instead of api.polar.sh.
+ */
+
+/** Orders per request: the API's maximum. */
+const PAGE_SIZE = 100;
+/** An incremental run reads back to an hour before the newest order it had seen. */
+const OVERLAP_MS = 60 * 60 * 1000;
+/**
+ * Polar cannot list what changed since a time, and a refund changes an old order: once a day a run
+ * reads the whole list (webhooks tell of refunds at once in between).
+ */
+const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
+/** A 429 without a usable Retry-After waits a minute (Polar allows 500 requests a minute). */
+const RATE_LIMIT_WAIT_MS = 60_000;
+/**
+ * A well-formed id no object has, for the harmless writes of the key check: a token that may write
+ * gets a 404 for it, a read-only one a 403 (insufficient_scope), since Polar checks the scope first.
+ */
+const PROBE_ID = '00000000-0000-4000-8000-00000000a11e';
+
+export function polarClient(apiKey: string, base: string | undefined): Polar {
+  return new Polar({
+    accessToken: apiKey,
+    // Unset: the SDK's own production server, https://api.polar.sh.
+    serverURL: base,
+    // A failed run is retried by the worker from its saved cursor, and a 429 ends the run until its Retry-After.
+    retryConfig: { strategy: 'none' },
+    timeoutMs: 30_000,
+  });
+}
+
+function retryAfterMs(headers: Headers): number {
+  const seconds = Number(headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RATE_LIMIT_WAIT_MS;
+}
+
+/** Polar's answer as this module's errors: a refused token, a rate limit, or a plain failure. */
+function translated(error: unknown): unknown {
+  if (!(error instanceof PolarError)) return error;
+  if (error.statusCode === 401) {
+    return new ConnectionKeyError('Polar refused this token: it is wrong, revoked or expired.', 'rejected');
+  }
+  if (error.statusCode === 403) {
+    return new ConnectionKeyError(
+      'This token may not read orders: create it with the orders:read scope.',
+      'cannot-read',
+    );
+  }
+  if (error.statusCode === 429) return new RetryLaterError(retryAfterMs(error.headers));
+  // The SDK's message holds the whole body; the admin sees the status and its start.
+  return new Error(`Polar answered ${error.statusCode}: ${error.message.slice(0, 200)}`, { cause: error });
+}
+
+/**
+ * Accepts a token that reads orders and may not write: Polar tokens carry scopes, which no endpoint
+ * tells an organization token, so a harmless write (an empty update of an order and of a customer that
+ * do not exist) shows them: 403 without the write scope, 404 with it.
+ */
+export async function checkPolarKey(polar: Polar): Promise<void> {
+  try {
+    await polar.orders.list({ limit: 1 });
+  } catch (error) {
+    throw translated(error);
+  }
+  const probes = [
+    () => polar.orders.update({ id: PROBE_ID, orderUpdate: {} }),
+    () => polar.customers.update({ id: PROBE_ID, customerUpdate: {} }),
+  ];
+  for (const probe of probes) {
+    try {
+      await probe();
+    } catch (error) {
+      if (error instanceof PolarError && error.statusCode === 403) continue;
+      // 404 (no such object) or 422 (its body refused): the scope check, which comes first, let it through.
+      if (error instanceof PolarError && (error.statusCode === 404 || error.statusCode === 422)) {
+        throw new ConnectionKeyError(
+          'This token can write to your Polar organization. Create an organization access token with the orders:read scope only and paste that one.',
+          'can-write',
+        );
+      }
+      throw translated(error);
+    }
+    throw new ConnectionKeyError(
+      'Polar accepted a write with this token; use one with the orders:read scope only.',
+      'can-write',
+    );
+  }
+}
+
+/** The entries of one order: its payment, and its refunds to date as one negative entry. */
+export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: SkippedTransaction[] } {
+  const externalId = `order_${order.id}`;
+  // Polar's `paid` holds for paid, partially refunded and refunded orders; drafts, pending and void ones are no revenue.
+  if (!order.paid) return { entries: [], skipped: [] };
+  const currency = order.currency.toUpperCase();
+  // Polar reports in the order's currency only: another than USD is converted at the ECB's rate of its day.
+  const inUsd = (amount: number) => {
+    const decimal = minorToDecimal(amount, currency);
+    return currency === 'USD' ? { amount: decimal } : { settled: { amount: decimal, currency } };
+  };
+  const what = `order ${order.invoiceNumber ?? order.id}${order.description ? `: ${order.description}` : ''}`;
+  const entries: ReadEntry[] = [];
+  // What Polar charged: the total with tax, less a credit balance the customer had (counted when it was
+  // paid), plus a debt carried in (server/polar/models/order.py, due_amount: the payment's amount).
+  const charged = Math.max(0, order.totalAmount + order.appliedBalanceAmount);
+  if (charged > 0) {
+    entries.push({
+      externalId,
+      ...inUsd(charged),
+      originalAmount: minorToDecimal(charged, currency),
+      currency,
+      date: order.createdAt,
+      description: `Polar ${what}`.slice(0, 500),
+    });
+  }
+  // Polar keeps a refund's tax apart from its amount; the customer got both back.
+  const refunded = order.refundedAmount + order.refundedTaxAmount;
+  if (refunded > 0) {
+    entries.push({
+      externalId: `${externalId}_refund`,
+      ...inUsd(-refunded),
+      originalAmount: minorToDecimal(-refunded, currency),
+      currency,
+      // An order tells no refund date: its last change is the latest refund, unless it changed since.
+      date: order.modifiedAt ?? order.createdAt,
+      description: `Polar refund of ${what}`.slice(0, 500),
+    });
+  }
+  return { entries, skipped: [] };
+}
+
+/**
+ * Where a run is: the page of the order list (newest first), and where it may stop (`stopBefore`, Unix
+ * ms; null reads to the end: a backfill, or the daily full read).
+ */
+export interface PolarCursor {
+  page: number;
+  stopBefore: number | null;
+  /** The newest `created_at` seen, in Unix ms. */
+  newest: number;
+  /** When the last run that read to the end began, in Unix ms; null before the first. */
+  fullReadAt: number | null;
+  /** When this run began. */
+  startedAt: number;
+}
+
+const isCursor = (value: unknown): value is PolarCursor =>
+  typeof value === 'object' && value !== null && 'page' in value && 'stopBefore' in value;
+
+/** One page of orders from `cursor`, newest first; new orders landing during a run only repeat some. */
+export async function readPolarPage(polar: Polar, cursor: unknown, now = Date.now()): Promise<SyncPage> {
+  const at: PolarCursor = isCursor(cursor)
+    ? cursor
+    : { page: 1, stopBefore: null, newest: 0, fullReadAt: null, startedAt: now };
+  let result;
+  try {
+    ({ result } = await polar.orders.list({ page: at.page, limit: PAGE_SIZE, sorting: ['-created_at'] }));
+  } catch (error) {
+    throw translated(error);
+  }
+  const entries: ReadEntry[] = [];
+  const skipped: SkippedTransaction[] = [];
+  let newest = at.newest;
+  let oldestHere = Infinity;
+  for (const order of result.items) {
+    const read = polarEntries(order);
+    entries.push(...read.entries);
+    skipped.push(...read.skipped);
+    newest = Math.max(newest, order.createdAt.getTime());
+    oldestHere = Math.min(oldestHere, order.createdAt.getTime());
+  }
+  // An organization token reads its own organization's orders: any customer names it.
+  const accountId = result.items[0]?.customer.organizationId ?? null;
+  const endOfList =
+    result.items.length === 0 ||
+    at.page >= result.pagination.maxPage ||
+    (at.stopBefore !== null && oldestHere < at.stopBefore);
+  if (!endOfList) {
+    return { entries, skipped, cursor: { ...at, page: at.page + 1, newest }, done: false, accountId };
+  }
+  // The run is over: the next one reads back to this one's newest order, or everything once a day.
+  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
+  const next: PolarCursor = {
+    page: 1,
+    stopBefore: fullReadAt !== null && now - fullReadAt < FULL_READ_EVERY_MS ? newest - OVERLAP_MS : null,
+    newest,
+    fullReadAt,
+    startedAt: now,
+  };
+  return { entries, skipped, cursor: next, done: true, accountId };
+}
+
+type PolarEvent = ReturnType<typeof validateEvent>;
+
+/** The order of an event that carries one whose money may have changed; null for any other event. */
+const orderOf = (event: PolarEvent): Order | null =>
+  event.type === 'order.paid' || event.type === 'order.updated' || event.type === 'order.refunded'
+    ? event.data
+    : null;
+
+/** What verifyWebhook hands on: the SDK's event, or null for a signed one this SDK cannot read. */
+interface PolarPayload {
+  event: PolarEvent | null;
+}
+
+const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const value = headers[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+export function polarProvider(base: string | undefined): ProviderClient {
+  return {
+    provider: 'polar',
+    checkKey: (apiKey) => checkPolarKey(polarClient(apiKey, base)),
+    readPage: (apiKey, cursor) => readPolarPage(polarClient(apiKey, base), cursor),
+    verifyWebhook(rawBody, headers, secret): VerifiedEvent {
+      const id = header(headers, 'webhook-id');
+      const timestamp = header(headers, 'webhook-timestamp');
+      const signature = header(headers, 'webhook-signature');
+      if (id === null || timestamp === null || signature === null) {
+        throw new WebhookSignatureError(
+          'The webhook-id, webhook-timestamp or webhook-signature header is missing.',
+        );
+      }
+      const signed = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature };
+      try {
+        // Polar's own check (Standard Webhooks): the HMAC of the id, time and raw body, within five minutes.
+        const event = validateEvent(rawBody, signed, secret);
+        // Standard Webhooks keeps a message's webhook-id across redeliveries: it is the event's id.
+        return { id, type: event.type, payload: { event } satisfies PolarPayload };
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) {
+          throw new WebhookSignatureError('The Polar signature does not match this endpoint.');
+        }
+        if (error instanceof SyntaxError) throw new WebhookSignatureError('The signed body is not JSON.');
+        // Signed, but of a type this SDK does not know (Polar adds some) or in a shape it cannot read:
+        // acknowledged, so Polar does not retry it until it disables the endpoint.
+        if (error instanceof SDKValidationError) {
+          const raw = error.rawValue as { type?: unknown } | null;
+          const type = typeof raw?.type === 'string' ? raw.type : 'unknown';
+          return { id, type, payload: { event: null } satisfies PolarPayload };
+        }
+        throw error;
+      }
+    },
+    async webhookEntries(_apiKey, event) {
+      const { event: parsed } = event.payload as PolarPayload;
+      if (parsed === null) {
+        if (!event.type.startsWith('order.')) return { entries: [], skipped: [] };
+        const reason = "The SDK could not read this event's order; the sync reads it from the order list.";
+        return { entries: [], skipped: [{ externalId: `event_${event.id}`, reason }] };
+      }
+      const order = orderOf(parsed);
+      // The order is signed, so it is read as sent: a sync of it later yields the same entries.
+      return order ? polarEntries(order) : { entries: [], skipped: [] };
+    },
+  };
+}

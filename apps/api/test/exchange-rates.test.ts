@@ -1,0 +1,159 @@
+/**
+ * The ECB's reference rates (docs/decisions/078-exchange-rates.md): its CSV files read as published
+ * (the shipped snapshot in packages/testing/fixtures/ecb), loaded from ECB_RATES_URL as a zip, and a
+ * Stripe account that settles in euros converted at the rate of each payment's day, a weekend's at
+ * Friday's, and a day with no rate near it listed rather than stored. Runs on PGlite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { schema } from '@journey/db';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertToUsd } from '../src/features/connections/money';
+import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../src/features/exchange-rates/ecb-csv';
+import { loadEcbRates } from '../src/features/exchange-rates/ecb-loader';
+import { waitFor } from './support/http';
+import { call } from './helpers';
+import { useStripeStandIn } from './support/stand-ins';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../packages/testing/fixtures/ecb/${name}`, import.meta.url), 'utf8');
+const HISTORY = fixture('eurofxref-hist.csv');
+
+describe('the ECB CSV', () => {
+  it('reads the whole history as published, N/A left out', () => {
+    const rates = parseEcbCsv(HISTORY);
+    // Ten business days of 30 currencies with a rate (of 41 columns; the 11 retired ones are N/A).
+    expect(rates).toHaveLength(10 * 30);
+    expect(rates).toContainEqual({ day: '2024-09-26', currency: 'USD', perEuro: '1.1155' });
+    expect(rates).toContainEqual({ day: '2024-09-13', currency: 'JPY', perEuro: '156.17' });
+    expect(rates.some((rate) => rate.currency === 'CYP')).toBe(false);
+  });
+
+  it('reads the day’s file, with its spaces and written-out date, to the same rates', () => {
+    const day = parseEcbCsv(fixture('eurofxref.csv'));
+    const history = parseEcbCsv(HISTORY).filter((rate) => rate.day === '2024-09-26');
+    const byCurrency = (rates: typeof day) =>
+      Object.fromEntries(rates.map((rate) => [rate.currency, Number(rate.perEuro)]));
+    expect(byCurrency(day)).toEqual(byCurrency(history));
+  });
+
+  it('takes the CSV out of the ECB’s zip', () => {
+    const zipped = zipSync({ 'eurofxref-hist.csv': strToU8(HISTORY) });
+    expect(ecbCsvText(zipped)).toBe(HISTORY);
+  });
+
+  it.each([
+    ['Datum,USD\n2024-09-26,1.1\n', 'first line should start with "Date,USD,"'],
+    ['Date,USD,\nyesterday,1.1,\n', '"yesterday" is not a date'],
+    ['Date,USD,\n2024-09-26,one,\n', 'the USD rate "one" is not a rate'],
+    ['Date,USD,\n', 'holds no rates'],
+  ])('refuses %j, saying why', (text, message) => {
+    expect(() => parseEcbCsv(text)).toThrow(EcbFormatError);
+    expect(() => parseEcbCsv(text)).toThrow(message);
+  });
+});
+
+describe('converting to USD', () => {
+  it.each([
+    // 20.00 EUR at 1.1155 USD per euro.
+    ['20.00', '1', '1.1155', '22.31'],
+    // ¥1,500 at 160.78 yen and 1.1155 dollars per euro: 10.40702… dollars.
+    ['1500.00', '160.78', '1.1155', '10.41'],
+    // A refund rounds half away from zero too: -0.125 dollars is -0.13.
+    ['-0.10', '1', '1.25', '-0.13'],
+    ['-19.99', '0.83428', '1.1155', '-26.73'],
+  ])('%s at %s per euro and %s USD per euro is %s', (amount, own, usd, expected) => {
+    expect(convertToUsd(amount, own, usd)).toBe(expected);
+  });
+});
+
+const KEY = 'rk_test_exchange_rates_read_only';
+const standIn = useStripeStandIn({ [KEY]: 'read-only' }, { syncRetryBaseMs: 200 });
+const { admin } = standIn;
+
+let ecb: { url: string; requests: number; stop(): Promise<void> };
+beforeAll(async () => {
+  // The ECB's download: the history CSV in a zip, as https://www.ecb.europa.eu serves it.
+  const body = zipSync({ 'eurofxref-hist.csv': strToU8(HISTORY) });
+  let requests = 0;
+  const server = createServer((_request, response) => {
+    requests += 1;
+    response.writeHead(200, { 'content-type': 'application/zip' });
+    response.end(Buffer.from(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ecb = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stats/eurofxref/eurofxref-hist.zip`,
+    get requests() {
+      return requests;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+});
+afterAll(() => ecb.stop());
+
+const seconds = (iso: string) => Date.parse(iso) / 1000;
+
+describe('an account that settles in euros', () => {
+  it('is converted at the ECB’s rate of each day, a weekend’s at Friday’s; a day without one is left out', async () => {
+    expect(await loadEcbRates(admin.server.db, ecb.url)).toBe(10 * 30);
+    expect(ecb.requests).toBe(1);
+    expect(await admin.server.db.select().from(schema.exchangeRates)).toHaveLength(10 * 30);
+
+    standIn.stripe.transactions.push(
+      // Thursday 26 September 2024: 1.1155 USD per euro.
+      {
+        id: 'txn_eur_1',
+        type: 'charge',
+        amount: 2000,
+        currency: 'eur',
+        created: seconds('2024-09-26T10:00:00Z'),
+        source: { id: 'ch_eur_1', amount: 2000, currency: 'eur' },
+      },
+      // Sunday 22 September: Friday the 20th's 1.1166.
+      {
+        id: 'txn_eur_2',
+        type: 'charge',
+        amount: 5000,
+        currency: 'eur',
+        created: seconds('2024-09-22T10:00:00Z'),
+        source: { id: 'ch_eur_2', amount: 5000, currency: 'eur' },
+      },
+      // A refund on the 24th: 1.1133.
+      {
+        id: 'txn_eur_3',
+        type: 'refund',
+        amount: -1000,
+        currency: 'eur',
+        created: seconds('2024-09-24T10:00:00Z'),
+        source: { id: 're_eur_3', amount: 1000, currency: 'eur' },
+      },
+      // Months before the snapshot: no rate, so listed and not stored.
+      {
+        id: 'txn_eur_4',
+        type: 'charge',
+        amount: 9900,
+        currency: 'eur',
+        created: seconds('2024-05-02T10:00:00Z'),
+        source: { id: 'ch_eur_4', amount: 9900, currency: 'eur' },
+      },
+    );
+    const connected = await admin.call('PUT', '/api/admin/connections/stripe', { apiKey: KEY });
+    expect(connected.statusCode, connected.body).toBe(200);
+    await waitFor('the backfill', async () => {
+      const answer = (await admin.call('GET', '/api/admin/connections')).json();
+      return answer.connections[0]?.status === 'ok';
+    });
+    const rows = await admin.server.db.select().from(schema.revenues);
+    const row = (id: string) => rows.find((entry) => entry.externalId === id);
+    expect(row('ch_eur_1')).toMatchObject({ amount: '22.31', currency: 'EUR', originalAmount: '20.00' });
+    expect(row('ch_eur_2')).toMatchObject({ amount: '55.83', currency: 'EUR', originalAmount: '50.00' });
+    expect(row('re_eur_3')).toMatchObject({ amount: '-11.13', currency: 'EUR', originalAmount: '-10.00' });
+    expect(row('ch_eur_4')).toBeUndefined();
+    const total = (await call(admin.server.app, 'GET', '/api/revenue')).json().totalRevenue;
+    expect(total).toBe('67.01');
+  });
+});
