@@ -51,7 +51,7 @@ const KEY_PAGES: Partial<Record<ConnectionProvider, { href: string; link: string
 function KeyPage(props: { href: string; link: string; events: string }) {
   return (
     <Text size="sm">
-      <Anchor href={props.href} target="_blank" rel="noopener noreferrer">
+      <Anchor href={props.href} target="_blank" rel="noopener noreferrer" underline="always">
         {props.link}
       </Anchor>{' '}
       and paste it here. For the webhook, choose the events {props.events}.
@@ -211,7 +211,12 @@ function ProviderCard(props: {
           <>
             {props.provider === 'stripe' && (
               <Text size="sm">
-                <Anchor href={props.stripeKeyUrl} target="_blank" rel="noopener noreferrer">
+                <Anchor
+                  href={props.stripeKeyUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  underline="always"
+                >
                   Create a read-only restricted key in Stripe
                 </Anchor>{' '}
                 (the link fills in exactly the read permissions the sync needs), then paste it here.
