@@ -34,7 +34,7 @@ export interface AppServer {
  * reported once the server stops.
  */
 export async function startAppServer(
-  storeEnv: { DATA_DIR: string; DATABASE_URL?: string },
+  storeEnv: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
   options: { timeoutMs?: number; /** Another checkout's build (default: this one's). */ root?: string } = {},
 ): Promise<AppServer> {
   const root = options.root ?? repoRoot;

@@ -13,6 +13,8 @@ export async function settleInUsd(
 ): Promise<{ entries: SyncedEntry[]; skipped: SkippedTransaction[] }> {
   const entries: SyncedEntry[] = [];
   const skipped: SkippedTransaction[] = [];
+  // A page of a euro account's payments shares a few days: each day's rate is read once.
+  const known = new Map<string, ReturnType<typeof ratesToUsd>>();
   for (const entry of read) {
     if (!('settled' in entry)) {
       entries.push(entry);
@@ -20,7 +22,10 @@ export async function settleInUsd(
     }
     const { settled, ...rest } = entry;
     const day = entry.date.toISOString().slice(0, 10);
-    const rates = await ratesToUsd(db, settled.currency, day);
+    const key = `${settled.currency} ${day}`;
+    const lookup = known.get(key) ?? ratesToUsd(db, settled.currency, day);
+    known.set(key, lookup);
+    const rates = await lookup;
     if (!rates) {
       skipped.push({
         externalId: entry.externalId,
