@@ -157,3 +157,59 @@ describe('an account that settles in euros', () => {
     expect(total).toBe('67.01');
   });
 });
+
+describe('the admin’s upload of the ECB’s rates', () => {
+  const upload = (file: string) => admin.call('PUT', '/api/admin/exchange-rates', { file });
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+  it.each([
+    ['not base64 at all', 'a file', 'The file must be sent as base64.'],
+    ['a file that is not the ECB’s', base64('name,amount\nx,1\n'), 'This is not the ECB'],
+    ['a broken zip', Buffer.from('PK\u0003\u0004broken').toString('base64'), 'not a CSV or a zip'],
+  ])('refuses %s with 400 on the file, storing nothing', async (_what, file, message) => {
+    const before = (await admin.call('GET', '/api/admin/connections')).json().exchangeRates;
+    const response = await upload(file);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors.file).toContain(message);
+    expect((await admin.call('GET', '/api/admin/connections')).json().exchangeRates).toEqual(before);
+  });
+
+  it('stores them and reads every history again, so a payment left out for want of a rate is counted', async () => {
+    standIn.stripe.transactions.push({
+      id: 'txn_eur_5',
+      type: 'charge',
+      amount: 2000,
+      currency: 'eur',
+      created: seconds('2024-08-01T10:00:00Z'),
+      source: { id: 'ch_eur_5', amount: 2000, currency: 'eur' },
+    });
+    const lastSynced = async () =>
+      (await admin.call('GET', '/api/admin/connections')).json().connections[0]?.lastSyncedAt as string;
+    let before = await lastSynced();
+    await admin.call('POST', '/api/admin/connections/stripe/sync');
+    await waitFor('a sync without the rate', async () => (await lastSynced()) !== before);
+    const totalNow = async () => (await call(admin.server.app, 'GET', '/api/revenue')).json().totalRevenue;
+    expect(await totalNow()).toBe('67.01');
+
+    // The ECB's history zipped, with the day of that payment (1 August 2024: 1.0789 USD per euro) in it.
+    const zipped = zipSync({ 'eurofxref-hist.csv': strToU8(`${HISTORY}2024-08-01,1.0789,\n`) });
+    before = await lastSynced();
+    const requests = standIn.stripe.requests.length;
+    const response = await upload(Buffer.from(zipped).toString('base64'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ stored: 10 * 30 + 1, newestDay: '2024-09-26', days: 11 });
+    await waitFor('the re-read', async () => (await lastSynced()) !== before);
+    // Read from the start: the first page asked for asks for no creation date.
+    expect(
+      standIn.stripe.requests
+        .slice(requests)
+        .some((line) => !line.includes('created') && !line.includes('starting_after')),
+    ).toBe(true);
+    // 20.00 EUR at 1.0789: 21.58 more.
+    expect(await totalNow()).toBe('88.59');
+    expect((await admin.call('GET', '/api/admin/connections')).json().exchangeRates).toEqual({
+      newestDay: '2024-09-26',
+      days: 11,
+    });
+  });
+});

@@ -42,6 +42,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'journey-api-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'journey-no-web-app'),
+    // No ECB server is reachable from here: a test loads rates itself (exchange-rates.test.ts).
+    ECB_RATES_URL: 'off',
     ...options.env,
   });
   const app = await buildServer(config, {

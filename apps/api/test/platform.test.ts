@@ -51,6 +51,7 @@ const REST_PATHS = {
   '/admin/connections': ['get'],
   '/admin/connections/{provider}': ['delete', 'put'],
   '/admin/connections/{provider}/sync': ['post'],
+  '/admin/exchange-rates': ['put'],
   '/public/summary.json': ['get'],
   '/public/revenue.csv': ['get'],
   '/public/ledger.json': ['get'],

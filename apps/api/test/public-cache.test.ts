@@ -295,6 +295,7 @@ describe('the public cache', () => {
       'connections.connect': ['connections'],
       'connections.sync': ['connections'],
       'connections.disconnect': ['connections'],
+      'connections.uploadRates': [],
     });
   });
 

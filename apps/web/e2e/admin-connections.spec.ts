@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { startStripeStandIn, stripeSignature, type StripeStandIn } from '@journey/testing';
 import { expect, test as base } from './fixtures';
 import { tracker } from './admin-dialogs';
@@ -133,4 +134,35 @@ test('connects Stripe with a read-only key, and a signed webhook’s payment sho
   await expect(tracker(page).getByText(/by Stripe/)).toBeVisible();
   const summary = await (await request.get(`${stripeServer.baseURL}/api/revenue`)).json();
   expect(summary.totalRevenue).toBe('150.00');
+});
+
+test('uploads the ECB’s rates file, and says why another file is refused', async ({
+  page,
+  context,
+  stripe: { server },
+  axe,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await context.addCookies(server.cookies);
+  await page.goto(`${server.baseURL}/admin?tab=connections`);
+  const card = page.getByRole('region', { name: 'Exchange rates', exact: true });
+  await expect(card).toContainText('No ECB rates are loaded yet');
+
+  const choose = async (file: string) => {
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Upload the ECB’s file' }).click();
+    await (await chooser).setFiles(file);
+  };
+  const fixture = (name: string) =>
+    fileURLToPath(new URL(`../../../packages/testing/fixtures/${name}`, import.meta.url));
+  await choose(fixture('lemonsqueezy/objects.json'));
+  await expect(card.getByRole('alert')).toContainText('This is not the ECB');
+  await axe();
+
+  await choose(fixture('ecb/eurofxref-hist.csv'));
+  await expect(page.getByText('Exchange rates loaded')).toBeVisible();
+  await expect(card).toContainText('up to Sep 26, 2024 (10 business days)');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await axe();
+  await card.screenshot({ path: testInfo.outputPath('exchange-rates.png') });
 });

@@ -61,6 +61,8 @@ export async function startAdminServer(
       TRUST_PROXY: 'false',
       // Mail goes to the outbox ten times a second, so a broadcast's test waits for it briefly.
       MAIL_RATE_PER_MINUTE: '600',
+      // No ECB server is reachable from the test machines: the rates come from uploads (decision 078).
+      ECB_RATES_URL: 'off',
       WEB_DIST_DIR: path.join(webDir, 'dist'),
       // Every spec signs up from 127.0.0.1: the per-IP limit is proved by the API tests.
       SIGNUP_LIMIT_PER_IP: '100000',

@@ -32,9 +32,34 @@ export const connectionSchema = connectionStatusSchema.extend({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
+/** docs/decisions/078-exchange-rates.md: how far the ECB's reference rates reach. */
+export const exchangeRatesStatusSchema = z.object({
+  newestDay: z.string().nullable().describe('The newest day with rates (YYYY-MM-DD), null before any load'),
+  days: z.number().int().nonnegative().describe('Business days with rates'),
+});
+export type ExchangeRatesStatus = z.infer<typeof exchangeRatesStatusSchema>;
+
+/** The largest upload: the ECB's whole history is under 2 MB as a CSV, well under 1 MB zipped. */
+export const MAX_RATES_FILE_BYTES = 8 * 1024 * 1024;
+
+/** PUT /api/admin/exchange-rates: the ECB's CSV, or the zip it comes in, as base64. */
+export const exchangeRatesUploadInput = z.object({
+  file: z
+    .string({ error: 'Choose the ECB’s CSV or zip file.' })
+    .min(1, 'Choose the ECB’s CSV or zip file.')
+    .max(Math.ceil((MAX_RATES_FILE_BYTES * 4) / 3) + 4, 'The file is larger than 8 MiB.')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The file must be sent as base64.')
+    .describe('The file’s bytes, base64'),
+});
+
+export const exchangeRatesUploadResultSchema = exchangeRatesStatusSchema.extend({
+  stored: z.number().int().nonnegative().describe('Rates read from the file and stored'),
+});
+
 /** The admin's Connections tab: every provider, connected or not, with what connecting it needs. */
 export const connectionsOverviewSchema = z.object({
   connections: z.array(connectionSchema),
+  exchangeRates: exchangeRatesStatusSchema,
   /** Where each provider posts its signed events: the URL to paste into its dashboard. */
   webhookUrls: z.record(z.enum(CONNECTION_PROVIDERS), z.string()),
   /** Stripe's form for a restricted key, filled in with exactly the read permissions the sync needs. */

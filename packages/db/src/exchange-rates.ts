@@ -83,3 +83,14 @@ export async function ratesToUsd(
   }
   return null;
 }
+
+/** How far the stored rates reach: the newest day and the number of business days. */
+export async function exchangeRatesStatus(db: Database): Promise<{ newestDay: string | null; days: number }> {
+  const [row] = await db
+    .select({
+      newestDay: sql<string | null>`max(${exchangeRates.day})::text`,
+      days: sql<number>`count(distinct ${exchangeRates.day})::int`,
+    })
+    .from(exchangeRates);
+  return { newestDay: row?.newestDay ?? null, days: row?.days ?? 0 };
+}

@@ -30,6 +30,24 @@ export async function requestSync(db: Database, provider: ConnectionProvider, no
 }
 
 /**
+ * Every connection reads its whole history again, from the start (rates were loaded for days whose
+ * payments were left out): a run under way finishes first, then runs again.
+ */
+export async function rereadAllSyncs(db: Database, now: Date): Promise<void> {
+  await db
+    .update(syncJobs)
+    .set({
+      cursor: sql`case when ${syncJobs.state} = 'running' then ${syncJobs.cursor} else null end`,
+      again: sql`${syncJobs.state} = 'running'`,
+      attempts: sql`case when ${syncJobs.state} = 'running' then ${syncJobs.attempts} else 0 end`,
+      nextRunAt: sql`case when ${syncJobs.state} = 'running' then ${syncJobs.nextRunAt} else ${now.toISOString()}::timestamptz end`,
+      state: sql`case when ${syncJobs.state} = 'running' then 'running' else 'queued' end`,
+    })
+    // Every connection's job, on purpose.
+    .where(sql`true`);
+}
+
+/**
  * Claims the next sync to run until `claimUntil`: a run whose worker died (its claim lapsed) first,
  * then the one due longest. `FOR UPDATE SKIP LOCKED`: workers in several processes never take the
  * same connection's job.

@@ -62,6 +62,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
       WEB_DIST_DIR: path.join(os.tmpdir(), 'journey-no-web-app'),
       LOG_LEVEL: 'warn',
+      ECB_RATES_URL: 'off',
       ...env,
     },
     readyPath: '/readyz',

@@ -5,22 +5,29 @@ import {
   connectionProviderInput,
   connectionSchema,
   connectionsOverviewSchema,
+  exchangeRatesUploadInput,
+  exchangeRatesUploadResultSchema,
+  MAX_RATES_FILE_BYTES,
   verificationSchema,
   type ConnectionProvider,
 } from '@journey/contracts';
 import {
   deleteConnection,
+  exchangeRatesStatus,
   findConnection,
   listConnections,
   publicVerification,
   requestSync,
+  rereadAllSyncs,
   saveConnection,
+  storeExchangeRates,
 } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { Context } from '../../trpc/context';
 import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../exchange-rates/ecb-csv';
 import { ConnectionKeyError } from './provider-client';
 import { STRIPE_RESTRICTED_KEY_URL } from './providers/stripe';
 
@@ -85,7 +92,44 @@ export const connectionsRouter = router({
         CONNECTION_PROVIDERS.map((provider) => [provider, webhookUrl(ctx, provider)]),
       ) as Record<ConnectionProvider, string>,
       stripeRestrictedKeyUrl: STRIPE_RESTRICTED_KEY_URL,
+      exchangeRates: await exchangeRatesStatus(ctx.database.db),
     })),
+
+  /**
+   * The ECB's rates uploaded by the admin (a server with no way out, or a gap to fill): stored, then
+   * every connection reads its history again, so payments left out for want of a rate are counted.
+   */
+  uploadRates: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/exchange-rates',
+        tags,
+        summary: 'Upload the ECB’s reference rates (its CSV, or the zip it comes in, as base64)',
+      },
+      // The rates and the sync jobs are not public; the re-read's entries empty the cache as they land.
+      changes: [],
+      bodyLimit: Math.ceil((MAX_RATES_FILE_BYTES * 4) / 3) + 1024,
+      signedInBeforeBody: true,
+    })
+    .input(exchangeRatesUploadInput)
+    .output(exchangeRatesUploadResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const bytes = Buffer.from(input.file, 'base64');
+      if (bytes.length > MAX_RATES_FILE_BYTES)
+        throw fieldError('BAD_REQUEST', 'file', 'The file is larger than 8 MiB.');
+      let rates;
+      try {
+        rates = parseEcbCsv(ecbCsvText(bytes));
+      } catch (error) {
+        const message = error instanceof EcbFormatError ? error.message : 'The file is not a CSV or a zip.';
+        throw fieldError('BAD_REQUEST', 'file', message);
+      }
+      const stored = await storeExchangeRates(ctx.database.db, rates);
+      await rereadAllSyncs(ctx.database.db, ctx.now());
+      ctx.connections.wake();
+      return { stored, ...(await exchangeRatesStatus(ctx.database.db)) };
+    }),
 
   /** Connects a provider with a read-only key (or replaces its key), and starts the backfill. */
   connect: protectedProcedure

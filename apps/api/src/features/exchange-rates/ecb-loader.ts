@@ -24,12 +24,16 @@ export function scheduleEcbRates(options: {
   url: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** After the first rates this store ever had: payments left out for want of one can be read again. */
+  onFirstRates: () => Promise<void>;
 }): { stop(): void } {
   const { db, url, now, log } = options;
   const load = async () => {
     try {
+      const before = await newestRateDay(db);
       const stored = await loadEcbRates(db, url);
       log.info({ stored }, 'ECB reference rates loaded');
+      if (before === null && stored > 0) await options.onFirstRates();
     } catch (error) {
       log.warn({ err: error, url }, 'the ECB reference rates could not be loaded');
     }

@@ -1,4 +1,4 @@
-import { releaseSyncClaims, resealConnections } from '@journey/db';
+import { releaseSyncClaims, rereadAllSyncs, resealConnections } from '@journey/db';
 import fp from 'fastify-plugin';
 import { lemonSqueezyProvider } from '../../features/connections/providers/lemonsqueezy';
 import { paddleProvider } from '../../features/connections/providers/paddle';
@@ -68,7 +68,16 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
     // Payments settled in another currency than USD are converted at the ECB's rates of their day.
     const { ecbRatesUrl } = config.connections;
     if (ecbRatesUrl) {
-      const rates = scheduleEcbRates({ db: database.db, url: ecbRatesUrl, now, log: app.log });
+      const rates = scheduleEcbRates({
+        db: database.db,
+        url: ecbRatesUrl,
+        now,
+        log: app.log,
+        onFirstRates: async () => {
+          await rereadAllSyncs(database.db, now());
+          worker.wake();
+        },
+      });
       app.addHook('onClose', () => rates.stop());
     }
     app.decorate('connections', { box, clients, wake: worker.wake } satisfies ConnectionService);

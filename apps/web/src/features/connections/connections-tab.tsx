@@ -27,6 +27,7 @@ import { useNow } from '../../hooks/use-now';
 import { formatDate } from '../../lib/format';
 import { serverMessage } from '../../lib/trpc';
 import { ConnectForm } from './connect-form';
+import { ExchangeRatesCard } from './exchange-rates-card';
 import { useConnections, useDisconnect, useSyncNow } from './use-connections';
 
 /** Where the owner creates a key in each provider's dashboard, and which webhook events to pick there. */
@@ -253,17 +254,20 @@ export function ConnectionsTab() {
       ) : query.isError ? (
         <QueryFailed what="connections" />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {CONNECTION_PROVIDERS.map((provider) => (
-            <ProviderCard
-              key={provider}
-              provider={provider}
-              connection={query.data.connections.find((connection) => connection.provider === provider)}
-              webhookUrl={query.data.webhookUrls[provider]}
-              stripeKeyUrl={query.data.stripeRestrictedKeyUrl}
-            />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {CONNECTION_PROVIDERS.map((provider) => (
+              <ProviderCard
+                key={provider}
+                provider={provider}
+                connection={query.data.connections.find((connection) => connection.provider === provider)}
+                webhookUrl={query.data.webhookUrls[provider]}
+                stripeKeyUrl={query.data.stripeRestrictedKeyUrl}
+              />
+            ))}
+          </SimpleGrid>
+          <ExchangeRatesCard status={query.data.exchangeRates} />
+        </>
       )}
     </Stack>
   );

@@ -30,3 +30,7 @@ export function useSyncNow() {
 export function useDisconnect() {
   return trpc.connections.disconnect.useMutation({ onSuccess: useRefreshAfterWrite('connections') });
 }
+
+export function useUploadRates() {
+  return trpc.connections.uploadRates.useMutation({ onSuccess: useRefreshAfterWrite('connections') });
+}
