@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { schema } from '@journey/db';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertToUsd } from '../src/features/connections/money';
+import { convertToUsd } from '../src/features/exchange-rates/to-usd';
 import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../src/features/exchange-rates/ecb-csv';
 import { loadEcbRates } from '../src/features/exchange-rates/ecb-loader';
 import { waitFor } from './support/http';
@@ -210,6 +210,45 @@ describe('the admin’s upload of the ECB’s rates', () => {
     expect((await admin.call('GET', '/api/admin/connections')).json().exchangeRates).toEqual({
       newestDay: '2024-09-26',
       days: 11,
+    });
+  });
+});
+
+describe('an import with payments in other currencies', () => {
+  it('converts those the file gives no USD figure for at the ECB’s rate of their day, and lists those with none', async () => {
+    const csv = [
+      'identifier,created_at,total,refunded_amount,currency,status',
+      // 10.00 GBP on 25 September 2024: 10 × 1.1194 ÷ 0.83653 = 13.38 USD.
+      'ls_gbp_1,2024-09-25T10:00:00.000000Z,1000,0,GBP,paid',
+      // ¥1,500 (yen have no minor unit) on 26 September 2024: 1500 × 1.1155 ÷ 160.78 = 10.41 USD.
+      'ls_jpy_1,2024-09-26T10:00:00.000000Z,1500,0,JPY,paid',
+      // Before the loaded rates: listed, not guessed.
+      'ls_gbp_2,2024-01-10T10:00:00.000000Z,1000,0,GBP,paid',
+    ].join('\n');
+    const body = { provider: 'lemon-squeezy', source: 'passive', csv };
+    const preview = await admin.call('POST', '/api/admin/revenue/imports', { ...body, dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      add: 2,
+      skipped: 1,
+      total: '23.79',
+      skippedReasons: [
+        { line: 4, reason: expect.stringContaining('Paid in GBP: no ECB rate on 2024-01-10') },
+      ],
+    });
+    const imported = await admin.call('POST', '/api/admin/revenue/imports', { ...body, dryRun: false });
+    expect(imported.json()).toMatchObject({ added: 2, total: '23.79' });
+    const rows = await admin.server.db.select().from(schema.revenues);
+    expect(rows.find((row) => row.externalId === 'ls_gbp_1')).toMatchObject({
+      amount: '13.38',
+      currency: 'GBP',
+      originalAmount: '10.00',
+      provenance: 'import',
+    });
+    expect(rows.find((row) => row.externalId === 'ls_jpy_1')).toMatchObject({
+      amount: '10.41',
+      currency: 'JPY',
+      originalAmount: '1500.00',
     });
   });
 });

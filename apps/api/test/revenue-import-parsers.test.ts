@@ -35,27 +35,47 @@ describe('import money', () => {
 });
 
 describe('provider rows', () => {
-  it('imports a Stripe partial refund as the net, and names why rows are left out', async () => {
+  it('imports a Stripe partial refund as the net, a payment in another currency at Stripe’s converted amount, and names why rows are left out', async () => {
     const csv = [
-      'id,Created (UTC),Amount,Amount Refunded,Currency,Status,Description',
-      'ch_1,2024-03-06 15:00:00,99.99,20.00,usd,Paid,Team plan',
-      'ch_2,2024-03-06 15:00:00,10.00,0,usd,Failed,Declined',
-      'ch_3,2024-03-06 15:00:00,10.00,0,eur,Paid,Euro',
+      'id,Created (UTC),Amount,Amount Refunded,Currency,Converted Amount,Converted Amount Refunded,Converted Currency,Status,Description',
+      'ch_1,2024-03-06 15:00:00,99.99,20.00,usd,99.99,20.00,usd,Paid,Team plan',
+      'ch_2,2024-03-06 15:00:00,10.00,0,usd,10.00,0,usd,Failed,Declined',
+      'ch_3,2024-03-06 15:00:00,10.00,2.00,eur,10.87,2.17,usd,Paid,Euro',
+      'ch_4,2024-03-06 15:00:00,1500,0,jpy,1500,0,jpy,Paid,Yen',
     ].join('\n');
     const read = await rowsOf('stripe', csv);
+    const date = new Date('2024-03-06T15:00:00Z');
     expect(read.rows).toEqual([
       {
         line: 2,
         externalId: 'ch_1',
         cents: 7999n,
-        date: new Date('2024-03-06T15:00:00Z'),
+        currency: 'USD',
+        originalAmount: '79.99',
+        date,
         description: 'Stripe: Team plan (net of a 20.00 refund)',
       },
+      {
+        line: 4,
+        externalId: 'ch_3',
+        cents: 870n,
+        currency: 'EUR',
+        originalAmount: '8.00',
+        date,
+        description: 'Stripe: Euro (net of a 2.00 EUR refund)',
+      },
+      // Settled in yen, not USD: the ECB's rate of its day converts it when the import is planned.
+      {
+        line: 5,
+        externalId: 'ch_4',
+        cents: null,
+        currency: 'JPY',
+        originalAmount: '1500.00',
+        date,
+        description: 'Stripe: Yen',
+      },
     ]);
-    expect(read.skipped).toEqual([
-      { line: 3, reason: 'Not paid (status "Failed").' },
-      { line: 4, reason: 'Currency EUR is not USD.' },
-    ]);
+    expect(read.skipped).toEqual([{ line: 3, reason: 'Not paid (status "Failed").' }]);
   });
 
   it('reads Gumroad dates from two columns in UTC and skips lost disputes', async () => {
@@ -95,6 +115,8 @@ describe('provider rows', () => {
         line: 2,
         externalId: 'g1',
         cents: 999n,
+        currency: 'USD',
+        originalAmount: '9.99',
         date: new Date('2026-05-02T08:14:22Z'),
         description: 'Gumroad sale: Ebook',
       },

@@ -22,11 +22,11 @@ const post = (provider: ImportProvider, csv: string, dryRun: boolean) =>
 
 /** Each fixture, counted and summed by hand from its rows. */
 const EXPECTED: Record<ImportProvider, { add: number; skipped: number; total: string }> = {
-  // 120.00 + 250.00 + (99.99 − 20.00) + 1,234.50; refunded, failed and EUR rows left out.
-  stripe: { add: 4, skipped: 3, total: '1684.49' },
-  // 11.99 + 49.00 + (100.00 − 25.00); refunded, GBP and failed left out.
+  // 120.00 + 250.00 + (99.99 − 20.00) + 1,234.50 + the EUR row at Stripe's converted 86.40; refunded and failed left out.
+  stripe: { add: 5, skipped: 2, total: '1770.89' },
+  // 11.99 + 49.00 + (100.00 − 25.00); refunded, failed and GBP (no ECB rate loaded) left out.
   'lemon-squeezy': { add: 3, skipped: 3, total: '135.99' },
-  // 24.00 + 155.00 + 0.05; canceled, past due and EUR left out.
+  // 24.00 + 155.00 + 0.05; canceled, past due and EUR (no ECB rate loaded) left out.
   paddle: { add: 3, skipped: 3, total: '179.05' },
   // 25.00 + 9.99 + (100.00 − 30.00) + 15.00; fully refunded, charged back, free and the Totals row left out.
   gumroad: { add: 4, skipped: 4, total: '119.99' },
@@ -221,7 +221,7 @@ describe('revenue imports', () => {
     expect(restored).toEqual(entry);
 
     const preview = await post('stripe', csv, true);
-    expect(preview.json()).toMatchObject({ add: 0, duplicate: 4 });
+    expect(preview.json()).toMatchObject({ add: 0, duplicate: 5 });
     const again = await post('stripe', csv, false);
     expect(again.json()).toMatchObject({ added: 0, total: '0.00' });
     expect(await totalRevenue()).toBe(total);

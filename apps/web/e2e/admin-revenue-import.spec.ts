@@ -4,7 +4,7 @@ import { expect, test } from './admin-server';
 import { openAdminTab } from './admin-tabs';
 import { expectToast, stillness } from './support';
 
-// The API tests' Stripe fixture: 4 rows to add ($1,684.49), a refunded, a failed and a EUR row left out.
+// The API tests' Stripe fixture: 5 rows to add ($1,770.89, its euro payment at Stripe's converted amount), a refunded and a failed row left out.
 const STRIPE_EXPORT = path.resolve(import.meta.dirname, '../../api/test/fixtures/imports/stripe.csv');
 // Gumroad's sales export as it writes it: 'Purchase Time (UTC timezone)' as '2024-06-01 14:30:00 UTC' and a
 // last 'Totals' row; 4 rows to add ($119.99), a refunded, a charged back and a free one left out.
@@ -29,11 +29,14 @@ test('imports a Stripe export, finds every row a duplicate the second time, and 
   };
 
   await choose();
-  await expect(preview).toContainText('To add: 4 ($1,684.49)');
+  // The euro payment counts at Stripe's own converted amount, $86.40.
+  await expect(preview).toContainText('To add: 5 ($1,770.89)');
   await expect(preview).toContainText('Duplicates already imported: 0');
-  await expect(preview).toContainText('Skipped (refunded, failed, free, not USD or a summary row): 3');
+  await expect(preview).toContainText(
+    'Skipped (refunded, failed, free, no exchange rate or a summary row): 2',
+  );
   await expect(preview.getByRole('row', { name: '4 Skipped Refunded.' })).toBeVisible();
-  await expect(preview.getByRole('row', { name: '6 Skipped Currency EUR is not USD.' })).toBeVisible();
+  await expect(preview.getByRole('row', { name: /^6 .*\$86\.40/ })).toBeVisible();
   /** axe on a dialog once it stands still, then its button. */
   const checkThenPress = async (scope: Locator, button: string) => {
     await stillness(scope);
@@ -41,23 +44,23 @@ test('imports a Stripe export, finds every row a duplicate the second time, and 
     await scope.getByRole('button', { name: button, exact: true }).click();
   };
 
-  await checkThenPress(dialog, 'Import 4 entries');
-  await expectToast(page, 'Import complete', '4 entries ($1,684.49) were added.');
-  await expect(dialog.getByRole('table', { name: 'Past imports' })).toContainText('4');
+  await checkThenPress(dialog, 'Import 5 entries');
+  await expectToast(page, 'Import complete', '5 entries ($1,770.89) were added.');
+  await expect(dialog.getByRole('table', { name: 'Past imports' })).toContainText('5');
   await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
-  await expect(tab.rowCount).toHaveText('4 rows');
+  await expect(tab.rowCount).toHaveText('5 rows');
   await expect(tab.row('Stripe: Pro plan, annual')).toBeVisible();
 
   await choose();
   await expect(preview).toContainText('To add: 0 ($0.00)');
-  await expect(preview).toContainText('Duplicates already imported: 4');
+  await expect(preview).toContainText('Duplicates already imported: 5');
   await expect(dialog.getByRole('button', { name: 'Import 0 entries', exact: true })).toBeDisabled();
 
   await dialog.getByRole('button', { name: /^Undo Stripe import #\d+$/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Undo this import?', exact: true });
-  await expect(confirm).toContainText('This deletes the 4 entries it added ($1,684.49)');
+  await expect(confirm).toContainText('This deletes the 5 entries it added ($1,770.89)');
   await checkThenPress(confirm, 'Undo import');
-  await expectToast(page, 'Import undone', '4 entries ($1,684.49) were removed.');
+  await expectToast(page, 'Import undone', '5 entries ($1,770.89) were removed.');
   await expect(dialog.getByRole('table', { name: 'Past imports' })).toContainText('Undone');
   await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
   await expect(tab.rowCount).toHaveText('0 rows');

@@ -20,8 +20,11 @@ import { revenueImports, revenues } from './schema';
 
 export interface ImportEntry {
   externalId: string;
-  /** A decimal string the amount column accepts. */
+  /** A decimal string the amount column accepts, in USD. */
   amount: string;
+  /** What the customer paid, and in what (docs/decisions/078-exchange-rates.md). */
+  currency: string;
+  originalAmount: string;
   date: Date;
   description: string;
 }
@@ -77,15 +80,21 @@ export async function storeImport(
           description: entry.description,
           date: entry.date.toISOString(),
           external_id: entry.externalId,
+          currency: entry.currency,
+          // A USD payment's original amount is the amount itself: kept null, as a manual entry's.
+          original_amount:
+            entry.currency === 'USD' && entry.originalAmount === entry.amount ? null : entry.originalAmount,
         })),
       );
       await tx.execute(sql`
         with added as (
-          insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance)
+          insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance,
+            currency, original_amount)
           select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id, ${id},
-            'import'
+            'import', r.currency, r.original_amount
           from jsonb_to_recordset(${records}::jsonb)
-            as r(amount numeric, description text, date timestamptz, external_id text)
+            as r(amount numeric, description text, date timestamptz, external_id text, currency text,
+              original_amount numeric)
           on conflict (provider, external_id) do nothing
           returning *
         )

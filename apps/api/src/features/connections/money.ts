@@ -49,26 +49,3 @@ function roundedTenth(value: bigint): bigint {
   const magnitude = value * sign;
   return sign * ((magnitude + 5n) / 10n);
 }
-
-/** A decimal string with at most `digits` decimals, as an integer of that many decimals. */
-function scaled(value: string, digits: number): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) throw new Error(`Not a decimal: ${value}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const units = BigInt(whole + fraction.padEnd(digits, '0').slice(0, digits));
-  return sign === '-' ? -units : units;
-}
-
-/**
- * An amount (a decimal string in its currency) in USD at the ECB's rates, both given as units per euro:
- * exact integer arithmetic, rounded half away from zero to the cent.
- */
-export function convertToUsd(amount: string, currencyPerEuro: string, usdPerEuro: string): string {
-  const numerator = scaled(amount, 2) * scaled(usdPerEuro, 6);
-  const denominator = scaled(currencyPerEuro, 6);
-  const negative = numerator < 0n;
-  const magnitude = negative ? -numerator : numerator;
-  let cents = magnitude / denominator;
-  if ((magnitude % denominator) * 2n >= denominator) cents += 1n;
-  return minorToDecimal(negative ? -cents : cents, 'USD');
-}

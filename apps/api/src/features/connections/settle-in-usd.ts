@@ -1,5 +1,5 @@
-import { ratesToUsd, RATE_LOOKBACK_DAYS, type Database } from '@journey/db';
-import { convertToUsd } from './money';
+import { RATE_LOOKBACK_DAYS, type Database } from '@journey/db';
+import { convertToUsd, usdRates } from '../exchange-rates/to-usd';
 import type { ReadEntry, SkippedTransaction, SyncedEntry } from './provider-client';
 
 /**
@@ -13,8 +13,7 @@ export async function settleInUsd(
 ): Promise<{ entries: SyncedEntry[]; skipped: SkippedTransaction[] }> {
   const entries: SyncedEntry[] = [];
   const skipped: SkippedTransaction[] = [];
-  // A page of a euro account's payments shares a few days: each day's rate is read once.
-  const known = new Map<string, ReturnType<typeof ratesToUsd>>();
+  const rateOn = usdRates(db);
   for (const entry of read) {
     if (!('settled' in entry)) {
       entries.push(entry);
@@ -22,10 +21,7 @@ export async function settleInUsd(
     }
     const { settled, ...rest } = entry;
     const day = entry.date.toISOString().slice(0, 10);
-    const key = `${settled.currency} ${day}`;
-    const lookup = known.get(key) ?? ratesToUsd(db, settled.currency, day);
-    known.set(key, lookup);
-    const rates = await lookup;
+    const rates = await rateOn(settled.currency, entry.date);
     if (!rates) {
       skipped.push({
         externalId: entry.externalId,

@@ -1,11 +1,23 @@
 import { IMPORT_EXTERNAL_ID_MAX, pastDateField, REVENUE_DESCRIPTION_MAX } from '@journey/contracts';
+import { minorToDecimal } from '../connections/money';
 import { decimalCents, formatCents, refundCents, wholeCents, type Read } from './money';
 
+/**
+ * One payment as a file tells it: `cents` in USD, or null when the payment was in another currency and
+ * the provider gave no USD figure (the ECB's rate of its day converts it: plan.ts); what the customer
+ * paid as `originalAmount` in `currency`.
+ */
+export interface ExportEntry {
+  externalId: string;
+  cents: bigint | null;
+  currency: string;
+  originalAmount: string;
+  date: Date;
+  description: string;
+}
+
 /** What one data row of an export becomes. */
-export type RowOutcome =
-  | { entry: { externalId: string; cents: bigint; date: Date; description: string } }
-  | { skip: string }
-  | { error: string };
+export type RowOutcome = { entry: ExportEntry } | { skip: string } | { error: string };
 
 /** A cell by its column's name as the header writes it; '' when the column is absent or the cell empty. */
 export type Cells = (column: string) => string;
@@ -62,10 +74,6 @@ export const description = (text: string) =>
 
 export const isUsd = (currency: string) => currency.trim().toUpperCase() === 'USD';
 
-export const notUsd = (currency: string): RowOutcome => ({
-  skip: `Currency ${currency.trim().toUpperCase() || '(none)'} is not USD.`,
-});
-
 /** The amount net of refunds: a fully refunded row is skipped, a partly refunded one imports the rest. */
 export function netOf(amount: bigint, refunded: bigint): { cents: bigint; note: string } | { skip: string } {
   if (refunded >= amount) return { skip: 'Refunded.' };
@@ -119,6 +127,11 @@ export interface ProviderSpec {
   amount: AmountColumns;
   /** The currency's column; none when the provider charges in USD only. */
   currency?: string;
+  /**
+   * Where the provider writes its own USD figure of a payment in another currency (Stripe's `Converted
+   * Amount` in the account's settlement currency): used when that currency is USD.
+   */
+  converted?: { amount: string; refunded: string; currency: string };
   /** Why a row that is not a completed payment is left out; null for one to import. */
   skipReason(cells: Cells): string | null;
   /** The label of a summary row the export ends with (Gumroad's "Totals"); null for a payment's row. */
@@ -143,7 +156,10 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
       if ('error' in checked) return checked;
       const skip = spec.skipReason(cells);
       if (skip) return { skip };
-      if (spec.currency && !isUsd(cells(spec.currency))) return notUsd(cells(spec.currency));
+      const currency = spec.currency ? cells(spec.currency).toUpperCase() : 'USD';
+      if (!/^[A-Z]{3}$/.test(currency)) {
+        return { error: `${spec.currency ?? 'Currency'}: "${currency}" is not a currency code.` };
+      }
       const { column, refunded, inCents } = spec.amount;
       // A free product or a free trial's sign-up: a sale of nothing, which the revenue form cannot hold.
       if (ZERO.test(cells(column))) return { skip: 'Nothing was charged (0.00).' };
@@ -155,10 +171,33 @@ export function providerFormat(spec: ProviderSpec): ExportFormat {
       if ('error' in read) return read;
       const net = netOf(read.values.amount, read.values.refunded);
       if ('skip' in net) return net;
-      const text = description(spec.describe(cells, id) + net.note);
-      return { entry: { externalId: id, cents: net.cents, date: read.values.date, description: text } };
+      // Amounts in cents are in the currency's smallest unit (a yen is its own); decimals are units.
+      const originalAmount = inCents ? minorToDecimal(net.cents, currency) : formatCents(net.cents);
+      const cents = currency === 'USD' ? net.cents : convertedCents(spec, cells);
+      if (cents !== null && typeof cents !== 'bigint') return cents;
+      const note = currency === 'USD' ? net.note : net.note.replace(' refund)', ` ${currency} refund)`);
+      const text = description(spec.describe(cells, id) + note);
+      return {
+        entry: { externalId: id, cents, currency, originalAmount, date: read.values.date, description: text },
+      };
     },
   };
+}
+
+/** The provider's own USD figure of a payment in another currency, net of refunds; null when it gave none. */
+function convertedCents(
+  spec: ProviderSpec,
+  cells: Cells,
+): bigint | null | { error: string } | { skip: string } {
+  const columns = spec.converted;
+  if (!columns || !isUsd(cells(columns.currency)) || cells(columns.amount) === '') return null;
+  const read = readAll({
+    amount: decimalCents(cells(columns.amount), columns.amount),
+    refunded: refundCents(cells(columns.refunded), columns.refunded, false),
+  });
+  if ('error' in read) return read;
+  const net = netOf(read.values.amount, read.values.refunded);
+  return 'skip' in net ? net : net.cents;
 }
 
 /** A status column's skip reason: the refunded status says so, any status not in `paid` is not paid. */

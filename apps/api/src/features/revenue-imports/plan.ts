@@ -1,7 +1,8 @@
 import type { ImportLine, ImportProvider, RevenueImportPreview } from '@journey/contracts';
-import { storedExternalIds, type Database, type ImportEntry } from '@journey/db';
+import { RATE_LOOKBACK_DAYS, storedExternalIds, type Database, type ImportEntry } from '@journey/db';
+import { convertToUsd, usdRates } from '../exchange-rates/to-usd';
 import { formatCents } from './money';
-import { readExport } from './read-export';
+import { readExport, type ExportRow } from './read-export';
 
 /** The preview lists at most this many rows of each kind (the counts stay exact): the answer stays small. */
 export const LISTED_ROWS = 1_000;
@@ -21,12 +22,18 @@ export async function planImport(db: Database, provider: ImportProvider, csv: st
     provider,
     read.rows.map((row) => row.externalId),
   );
-  const toAdd = read.rows.filter((row) => !stored.has(row.externalId));
+  const { rows: toAdd, skipped } = await inUsd(
+    db,
+    read.rows.filter((row) => !stored.has(row.externalId)),
+  );
+  const allSkipped = [...read.skipped, ...skipped].sort((a, b) => a.line - b.line);
   const total = toAdd.reduce((sum, row) => sum + row.cents, 0n);
   return {
     entries: toAdd.map((row) => ({
       externalId: row.externalId,
       amount: formatCents(row.cents),
+      currency: row.currency,
+      originalAmount: row.originalAmount,
       date: row.date,
       description: row.description,
     })),
@@ -41,10 +48,42 @@ export async function planImport(db: Database, provider: ImportProvider, csv: st
         externalId: row.externalId,
       })),
       duplicate: read.repeated + stored.size,
-      skipped: read.skipped.length,
+      skipped: allSkipped.length,
       errors: read.errors.slice(0, LISTED_ROWS),
-      skippedReasons: read.skipped.slice(0, LISTED_ROWS),
+      skippedReasons: allSkipped.slice(0, LISTED_ROWS),
       total: formatCents(total),
     },
   };
+}
+
+type UsdRow = ExportRow & { cents: bigint };
+
+/**
+ * Rows in another currency that the file gave no USD figure for, at the ECB's rate of their day
+ * (docs/decisions/078-exchange-rates.md); a row without a rate that close is skipped, saying so.
+ */
+async function inUsd(
+  db: Database,
+  rows: readonly ExportRow[],
+): Promise<{ rows: UsdRow[]; skipped: { line: number; reason: string }[] }> {
+  const rateOn = usdRates(db);
+  const converted: UsdRow[] = [];
+  const skipped: { line: number; reason: string }[] = [];
+  for (const row of rows) {
+    if (row.cents !== null) {
+      converted.push({ ...row, cents: row.cents });
+      continue;
+    }
+    const rates = await rateOn(row.currency, row.date);
+    if (!rates) {
+      skipped.push({
+        line: row.line,
+        reason: `Paid in ${row.currency}: no ECB rate on ${row.date.toISOString().slice(0, 10)} or the ${RATE_LOOKBACK_DAYS} days before. Load the ECB's rates (Connections tab), then import again.`,
+      });
+      continue;
+    }
+    const usd = convertToUsd(row.originalAmount, rates.currencyPerEuro, rates.usdPerEuro);
+    converted.push({ ...row, cents: BigInt(usd.replace('.', '')) });
+  }
+  return { rows: converted, skipped };
 }

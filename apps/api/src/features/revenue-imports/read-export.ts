@@ -1,6 +1,6 @@
 import { IMPORT_MAX_ROWS, type ImportLine, type ImportProvider } from '@journey/contracts';
 import { csvRows, isBlank, MalformedCsvError, type CsvRow } from './csv-rows';
-import type { Cells, RowOutcome } from './format';
+import type { Cells, ExportEntry, RowOutcome } from './format';
 import { EXPORT_FORMATS } from './providers';
 
 /** A file refused whole (wrong columns, too many rows, broken quoting), at its line. */
@@ -13,12 +13,8 @@ export class ImportFileError extends Error {
   }
 }
 
-export interface ExportRow {
+export interface ExportRow extends ExportEntry {
   line: number;
-  externalId: string;
-  cents: bigint;
-  date: Date;
-  description: string;
 }
 
 /** What a file holds, before the database is asked which rows it already has. */

@@ -57,7 +57,7 @@ export const revenueImportsRouter = router({
         'POST',
         PATH,
         "Import a payment provider's CSV export",
-        'With `dryRun` the preview: counts of rows to add, already imported (duplicate), skipped (refunded, failed, not USD) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added }`, or 400 naming the lines in error, storing nothing.',
+        'With `dryRun` the preview: counts of rows to add, already imported (duplicate), skipped (refunded, failed, in a currency with no rate) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added }`, or 400 naming the lines in error, storing nothing.',
       ),
       changes: ['revenues'],
       bodyLimit: BODY_LIMIT,

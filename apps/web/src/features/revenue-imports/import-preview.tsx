@@ -68,7 +68,8 @@ export function ImportPreview({ preview }: { preview: RevenueImportPreview }) {
           Duplicates already imported: <strong>{preview.duplicate}</strong>
         </li>
         <li>
-          Skipped (refunded, failed, free, not USD or a summary row): <strong>{preview.skipped}</strong>
+          Skipped (refunded, failed, free, no exchange rate or a summary row):{' '}
+          <strong>{preview.skipped}</strong>
         </li>
         <Text component="li" c={preview.errors.length > 0 ? 'red.8' : undefined}>
           Errors: <strong>{preview.errors.length}</strong>

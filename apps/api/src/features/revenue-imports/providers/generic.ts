@@ -38,6 +38,8 @@ export const generic: ExportFormat = {
       `sha256:${createHash('sha256')
         .update(JSON.stringify([date.toISOString(), formatCents(cents), description]))
         .digest('hex')}`;
-    return { entry: { externalId, cents, date, description } };
+    return {
+      entry: { externalId, cents, currency: 'USD', originalAmount: formatCents(cents), date, description },
+    };
   },
 };
