@@ -2,7 +2,7 @@
  * `pnpm bench:sync`: Stripe's backfill of 50,000 balance transactions from the stand-in
  * (packages/testing) while 10 connections read `GET /api/revenue`, on PGlite and (with DATABASE_URL)
  * PostgreSQL. Passes when the whole history is read in under 60 s, to the cent, with the reads' p99
- * under 50 ms and none failed (issue 29; docs/decisions/077-provider-connections.md).
+ * under 50 ms and none failed (docs/decisions/077-provider-connections.md).
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

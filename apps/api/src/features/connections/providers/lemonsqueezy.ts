@@ -16,6 +16,7 @@ import {
   type SyncPage,
   WebhookSignatureError,
 } from '../provider-client';
+import { firstWindow, nextWindow, type ReadWindow } from '../read-window';
 import { sdkCall } from '../sdk-origin';
 
 /**
@@ -30,13 +31,6 @@ import { sdkCall } from '../sdk-origin';
 const LEMONSQUEEZY_ORIGIN = 'https://api.lemonsqueezy.com';
 /** Objects per request: the API's maximum. */
 const PAGE_SIZE = 100;
-/** An incremental run reads back to an hour before the newest object it had seen. */
-const OVERLAP_MS = 60 * 60 * 1000;
-/**
- * Lemon Squeezy cannot list what changed since a time, and a refund changes an old order: once a day a
- * run reads both lists to their end (webhooks tell of refunds at once in between).
- */
-const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Lemon Squeezy allows 300 requests a minute; a 429 without a Retry-After waits a minute. */
 const RATE_LIMIT_WAIT_MS = 60_000;
 
@@ -46,16 +40,11 @@ type ListName = 'orders' | 'subscription-invoices';
  * Where a run is: which list, which page (newest first), and where it may stop (`stopBefore`, Unix ms;
  * null reads to the end: a backfill, or the daily full read).
  */
-export interface LemonSqueezyCursor {
+export interface LemonSqueezyCursor extends ReadWindow {
   list: ListName;
   page: number;
-  stopBefore: number | null;
   /** The newest `created_at` seen, in Unix ms. */
   newest: number;
-  /** When the last run that read to the end began, in Unix ms; null before the first. */
-  fullReadAt: number | null;
-  /** When this run began. */
-  startedAt: number;
 }
 
 const isCursor = (value: unknown): value is LemonSqueezyCursor =>
@@ -189,7 +178,7 @@ export async function readLemonSqueezyPage(
 ): Promise<SyncPage> {
   const at: LemonSqueezyCursor = isCursor(cursor)
     ? cursor
-    : { list: 'orders', page: 1, stopBefore: null, newest: 0, fullReadAt: null, startedAt: now };
+    : { list: 'orders', page: 1, newest: 0, ...firstWindow(now) };
   const answer = await readList(apiKey, base, at.list, at.page);
   const entries: ReadEntry[] = [];
   const skipped: SkippedTransaction[] = [];
@@ -219,15 +208,7 @@ export async function readLemonSqueezyPage(
     };
   }
   // The run is over: the next one starts where this one's newest object was, or reads everything again.
-  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
-  const next: LemonSqueezyCursor = {
-    list: 'orders',
-    page: 1,
-    stopBefore: fullReadAt !== null && now - fullReadAt < FULL_READ_EVERY_MS ? newest - OVERLAP_MS : null,
-    newest,
-    fullReadAt,
-    startedAt: now,
-  };
+  const next: LemonSqueezyCursor = { list: 'orders', page: 1, newest, ...nextWindow(at, newest, now) };
   return { entries, skipped, cursor: next, done: true, accountId: null };
 }
 

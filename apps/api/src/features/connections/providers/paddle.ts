@@ -9,6 +9,7 @@ import {
   type SyncPage,
   WebhookSignatureError,
 } from '../provider-client';
+import { firstWindow, nextWindow, OVERLAP_MS, type ReadWindow } from '../read-window';
 
 /**
  * Paddle Billing through its official SDK (docs/decisions/077-provider-connections.md). Revenue is each
@@ -20,13 +21,6 @@ import {
 
 /** Objects per request: Paddle's maximum for transactions. */
 const PAGE_SIZE = 30;
-/** An incremental run reads again what changed in the hour before its mark. */
-const OVERLAP_MS = 60 * 60 * 1000;
-/**
- * Adjustments cannot be listed by when they changed, and a refund waits for approval under its first
- * id: once a day a run reads them all (webhooks tell of approvals at once in between).
- */
-const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
 /** A 429 without a Retry-After waits Paddle's window. */
 const RATE_LIMIT_WAIT_MS = 60_000;
 /** An id no customer has: a key that may write gets 404 for updating it, a read-only key 403. */
@@ -173,15 +167,12 @@ function collect(reads: Read[]): Pick<SyncPage, 'entries' | 'skipped'> {
  * Where a run is: transactions by id from `after` (an incremental run only those updated since
  * `updatedSince`), then adjustments newest first down to `stopBefore` (null: all of them).
  */
-export interface PaddleCursor {
+export interface PaddleCursor extends ReadWindow {
   list: 'transactions' | 'adjustments';
   after: string | null;
   updatedSince: string | null;
-  stopBefore: number | null;
   /** The newest adjustment's creation seen, Unix ms. */
   newestAdjustment: number;
-  fullReadAt: number | null;
-  startedAt: number;
 }
 
 const isCursor = (value: unknown): value is PaddleCursor =>
@@ -191,16 +182,7 @@ const isCursor = (value: unknown): value is PaddleCursor =>
 export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date.now()): Promise<SyncPage> {
   const at: PaddleCursor = isCursor(cursor)
     ? cursor
-    : {
-        list: 'transactions',
-        after: null,
-        updatedSince: null,
-        stopBefore: null,
-        newestAdjustment: 0,
-        fullReadAt: null,
-        startedAt: now,
-      };
-  const page = { ...at };
+    : { list: 'transactions', after: null, updatedSince: null, newestAdjustment: 0, ...firstWindow(now) };
   if (at.list === 'transactions') {
     const collection = client.transactions.list({
       status: ['completed'],
@@ -213,7 +195,7 @@ export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date
     const read = collect(transactions.map(paddleTransactionEntry));
     const last = transactions.at(-1)?.id ?? null;
     const next: PaddleCursor =
-      collection.hasMore && last ? { ...page, after: last } : { ...page, list: 'adjustments', after: null };
+      collection.hasMore && last ? { ...at, after: last } : { ...at, list: 'adjustments', after: null };
     return { ...read, cursor: next, done: false, accountId: null };
   }
   const collection = client.adjustments.list({
@@ -229,18 +211,15 @@ export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date
   const last = adjustments.at(-1)?.id ?? null;
   const reachedMark = at.stopBefore !== null && created.some((time) => time < (at.stopBefore ?? 0));
   if (collection.hasMore && last && !reachedMark) {
-    return { ...read, cursor: { ...page, after: last, newestAdjustment }, done: false, accountId: null };
+    return { ...read, cursor: { ...at, after: last, newestAdjustment }, done: false, accountId: null };
   }
-  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
-  const fullReadDue = fullReadAt === null || now - fullReadAt >= FULL_READ_EVERY_MS;
+  // Transactions can be asked for by when they changed: the next run asks for those since this one began.
   const next: PaddleCursor = {
     list: 'transactions',
     after: null,
     updatedSince: new Date(at.startedAt - OVERLAP_MS).toISOString(),
-    stopBefore: fullReadDue ? null : newestAdjustment - OVERLAP_MS,
     newestAdjustment,
-    fullReadAt,
-    startedAt: now,
+    ...nextWindow(at, newestAdjustment, now),
   };
   return { ...read, cursor: next, done: true, accountId: null };
 }

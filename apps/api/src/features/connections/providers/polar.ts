@@ -14,6 +14,7 @@ import {
   type VerifiedEvent,
   WebhookSignatureError,
 } from '../provider-client';
+import { firstWindow, nextWindow, type ReadWindow } from '../read-window';
 
 /**
  * Polar through its official SDK (docs/decisions/077-provider-connections.md). Revenue is each paid
@@ -25,13 +26,6 @@ import {
 
 /** Orders per request: the API's maximum. */
 const PAGE_SIZE = 100;
-/** An incremental run reads back to an hour before the newest order it had seen. */
-const OVERLAP_MS = 60 * 60 * 1000;
-/**
- * Polar cannot list what changed since a time, and a refund changes an old order: once a day a run
- * reads the whole list (webhooks tell of refunds at once in between).
- */
-const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
 /** A 429 without a usable Retry-After waits a minute (Polar allows 500 requests a minute). */
 const RATE_LIMIT_WAIT_MS = 60_000;
 /**
@@ -155,15 +149,10 @@ export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: Ski
  * Where a run is: the page of the order list (newest first), and where it may stop (`stopBefore`, Unix
  * ms; null reads to the end: a backfill, or the daily full read).
  */
-export interface PolarCursor {
+export interface PolarCursor extends ReadWindow {
   page: number;
-  stopBefore: number | null;
   /** The newest `created_at` seen, in Unix ms. */
   newest: number;
-  /** When the last run that read to the end began, in Unix ms; null before the first. */
-  fullReadAt: number | null;
-  /** When this run began. */
-  startedAt: number;
 }
 
 const isCursor = (value: unknown): value is PolarCursor =>
@@ -171,9 +160,7 @@ const isCursor = (value: unknown): value is PolarCursor =>
 
 /** One page of orders from `cursor`, newest first; new orders landing during a run only repeat some. */
 export async function readPolarPage(polar: Polar, cursor: unknown, now = Date.now()): Promise<SyncPage> {
-  const at: PolarCursor = isCursor(cursor)
-    ? cursor
-    : { page: 1, stopBefore: null, newest: 0, fullReadAt: null, startedAt: now };
+  const at: PolarCursor = isCursor(cursor) ? cursor : { page: 1, newest: 0, ...firstWindow(now) };
   let result;
   try {
     ({ result } = await polar.orders.list({ page: at.page, limit: PAGE_SIZE, sorting: ['-created_at'] }));
@@ -201,14 +188,7 @@ export async function readPolarPage(polar: Polar, cursor: unknown, now = Date.no
     return { entries, skipped, cursor: { ...at, page: at.page + 1, newest }, done: false, accountId };
   }
   // The run is over: the next one reads back to this one's newest order, or everything once a day.
-  const fullReadAt = at.stopBefore === null ? at.startedAt : at.fullReadAt;
-  const next: PolarCursor = {
-    page: 1,
-    stopBefore: fullReadAt !== null && now - fullReadAt < FULL_READ_EVERY_MS ? newest - OVERLAP_MS : null,
-    newest,
-    fullReadAt,
-    startedAt: now,
-  };
+  const next: PolarCursor = { page: 1, newest, ...nextWindow(at, newest, now) };
   return { entries, skipped, cursor: next, done: true, accountId };
 }
 
