@@ -46,6 +46,10 @@ test.describe('newsletter links', () => {
     expect(mail.subject).toBe('Confirm your subscription to Solo Unicorn');
     expect(await statusOf(adminRequest, email)).toBe('pending');
 
+    // Until the script runs the button is disabled, so an early press is not silently lost.
+    const served = await (await page.request.get(linkIn(mail, 'confirm'))).text();
+    expect(served).toMatch(/<button[^>]*disabled[^>]*>(?:(?!<\/button>).)*Confirm subscription/s);
+
     await page.goto(linkIn(mail, 'confirm'));
     await expect(page).toHaveTitle('Confirm your subscription · Solo Unicorn');
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();

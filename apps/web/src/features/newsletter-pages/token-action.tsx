@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { serverMessage } from '../../lib/trpc';
@@ -26,6 +26,7 @@ export function TokenAction(props: {
   variant?: 'filled' | 'light' | 'outline';
 }) {
   const { mutation } = props;
+  const hydrated = useHydrated();
   if (mutation.isSuccess)
     return (
       <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
@@ -38,7 +39,8 @@ export function TokenAction(props: {
         color={props.color}
         variant={props.variant ?? 'filled'}
         loading={mutation.isPending}
-        disabled={!props.token}
+        // Before the script runs a press would be lost, so the server renders it disabled.
+        disabled={!props.token || !hydrated}
         onClick={() => mutation.mutate({ token: props.token })}
       >
         {props.label}
@@ -49,6 +51,17 @@ export function TokenAction(props: {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False on the server and while hydrating, true once React owns the page. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
   );
 }
 
