@@ -91,6 +91,12 @@ describe('revenue imports', () => {
       expect(second.json()).toMatchObject({ added: 0, total: '0.00' });
       expect(cents(await totalRevenue()) - cents(before)).toBe(cents(expected.total));
 
+      // The import published every entry it added, with its provenance.
+      const published = (await listLedger(admin.server.db)).filter(
+        (row) => row.field === 'created' && JSON.parse(row.newValue ?? '{}').provider === provider,
+      );
+      expect(published.length).toBeGreaterThanOrEqual(expected.add);
+      expect(JSON.parse(published.at(-1)!.newValue!)).toMatchObject({ provenance: 'import', provider });
       const ledgerBefore = (await listLedger(admin.server.db)).length;
       const corrections = async () =>
         (await admin.call('GET', '/api/revenue/corrections')).json().corrections;
@@ -113,7 +119,11 @@ describe('revenue imports', () => {
       const removedIds = new Set(changes.map((c) => c.revenueId));
       expect(deleted.filter((row: { id: number }) => removedIds.has(row.id))).toEqual([]);
       const ledger = await listLedger(admin.server.db);
-      expect(ledger).toHaveLength(ledgerBefore + 1);
+      // Each entry's deletion is a row of its own, so the ledger replays to the total; then the import's row.
+      expect(ledger).toHaveLength(ledgerBefore + expected.add + 1);
+      expect(new Set(ledger.slice(ledgerBefore, -1).map((row) => [row.field, row.reason].join()))).toEqual(
+        new Set(['deleted,Import undone']),
+      );
       expect(ledger.at(-1)).toMatchObject({
         revenueId: null,
         field: 'import',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { replayLedger } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, useAdminServer } from './helpers';
@@ -29,12 +30,12 @@ const ledger = async (): Promise<Ledger> => (await anonymous('GET', '/api/public
 
 /**
  * The published algorithm, done here from the JSON alone: SHA-256 (hex) of the JSON array
- * [entryId, time, field, old, new, reason, prevHash], chained from 64 zeros. The first row that fails, or null.
+ * [id, entryId, time, field, old, new, reason, prevHash], chained from 64 zeros. The first row that fails, or null.
  */
 function firstBrokenRow(rows: readonly LedgerRow[]): number | null {
   let prevHash = '0'.repeat(64);
   for (const row of rows) {
-    const fields = [row.entryId, row.time, row.field, row.old, row.new, row.reason, prevHash];
+    const fields = [row.id, row.entryId, row.time, row.field, row.old, row.new, row.reason, prevHash];
     const hash = createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
     if (row.prevHash !== prevHash || row.hash !== hash) return row.id;
     prevHash = row.hash;
@@ -76,18 +77,53 @@ const create = async (description: string) => {
   return response.json() as { id: number };
 };
 
-describe('the correction ledger', () => {
-  it('starts empty, with its algorithm, and a creation publishes nothing', async () => {
-    await create('Created only');
+/** The entry as its created or deleted row carries it. */
+const asJson = (description: string, amount = '1250.50') =>
+  JSON.stringify({
+    amount,
+    source: 'ai',
+    description,
+    date: '2024-03-15T00:00:00.000Z',
+    provenance: 'manual',
+    provider: null,
+    externalId: null,
+    currency: 'USD',
+    originalAmount: amount,
+  });
+
+describe('the public ledger', () => {
+  it('starts empty, with its algorithm; a creation, even dated in the past, is a row that moves the head', async () => {
     expect(await ledger()).toEqual({
       rows: [],
       corrections: 0,
       algorithm: expect.stringContaining('SHA-256'),
     });
+    const created = await create('Created only');
+    const { rows, corrections } = await ledger();
+    expect(rows.map((row) => [row.entryId, row.field, row.old, row.new, row.reason])).toEqual([
+      [created.id, 'created', null, asJson('Created only'), null],
+    ]);
+    // A creation is not a correction: the tracker's count stays.
+    expect(corrections).toBe(0);
     expect((await anonymous('GET', '/api/revenue/corrections')).json()).toEqual({ corrections: 0 });
+    const verification = (await anonymous('GET', '/api/public/verification.json')).json();
+    expect(verification.ledger).toEqual({ rows: 1, head: rows[0]!.hash });
+
+    // What an outside test did: $50,000 added to a past January. The ledger's count and head move.
+    const january = await admin.call('POST', '/api/revenue', {
+      ...entry,
+      amount: '50000',
+      date: '2024-01-10',
+    });
+    const after = (await anonymous('GET', '/api/public/verification.json')).json();
+    expect(after.ledger.rows).toBe(2);
+    expect(after.ledger.head).not.toBe(rows[0]!.hash);
+    await admin.call('DELETE', `/api/admin/revenue/${january.json().id}`);
   });
 
   it('publishes an edit and a delete made over REST with their reasons, and the chain recomputes', async () => {
+    const from = (await ledger()).rows.length;
+    const corrected = (await ledger()).corrections;
     const edited = await create('Edited over REST');
     const deleted = await create('Deleted over REST');
     const reason = 'Client refunded "half", see ticket #12, line\nbreak';
@@ -105,17 +141,28 @@ describe('the correction ledger', () => {
     expect(removal.statusCode, removal.body).toBe(204);
 
     const { rows, corrections } = await ledger();
-    expect(corrections).toBe(2);
-    expect(rows.map((row) => [row.entryId, row.field, row.old, row.new, row.reason])).toEqual([
+    expect(corrections).toBe(corrected + 2);
+    expect(rows.slice(from).map((row) => [row.entryId, row.field, row.old, row.new, row.reason])).toEqual([
+      [edited.id, 'created', null, asJson('Edited over REST'), null],
+      [deleted.id, 'created', null, asJson('Deleted over REST'), null],
       [edited.id, 'amount', '1250.50', '625.25', reason],
-      [deleted.id, 'amount', '1250.50', null, 'Entered twice'],
-      [deleted.id, 'source', 'ai', null, 'Entered twice'],
-      [deleted.id, 'description', 'Deleted over REST', null, 'Entered twice'],
-      [deleted.id, 'date', '2024-03-15T00:00:00.000Z', null, 'Entered twice'],
+      [deleted.id, 'deleted', asJson('Deleted over REST'), null, 'Entered twice'],
     ]);
     expect(rows[0]!.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(firstBrokenRow(rows)).toBeNull();
-    expect((await anonymous('GET', '/api/revenue/corrections')).json()).toEqual({ corrections: 2 });
+    expect((await anonymous('GET', '/api/revenue/corrections')).json()).toEqual({
+      corrections: corrected + 2,
+    });
+  });
+
+  it('gives a visitor the published totals from its rows alone', async () => {
+    const { rows } = await ledger();
+    const replayed = replayLedger(rows);
+    const summary = (await anonymous('GET', '/api/public/summary.json')).json();
+    expect(replayed.total).toBe(summary.totalRevenue);
+    expect(replayed.bySource).toMatchObject(
+      Object.fromEntries(Object.entries(summary.bySource).filter(([, amount]) => amount !== '0.00')),
+    );
   });
 
   it('serves the same rows as CSV, with the open-data headers', async () => {
@@ -144,11 +191,15 @@ describe('the correction ledger', () => {
 
   it('fails the recomputation once a row is altered in the database', async () => {
     const { rows } = await ledger();
-    const target = rows[2]!;
+    const target = rows.find((row) => row.field === 'amount')!;
     // A raw rewrite, as someone with database access would do it; the public cache hears it (NOTIFY).
-    await admin.server.db.execute(sql`update revenue_ledger set new_value = 'ai' where id = ${target.id}`);
+    await admin.server.db.execute(
+      sql`update revenue_ledger set new_value = '99999.00' where id = ${target.id}`,
+    );
     await expect.poll(async () => firstBrokenRow((await ledger()).rows)).toBe(target.id);
-    await admin.server.db.execute(sql`update revenue_ledger set new_value = null where id = ${target.id}`);
+    await admin.server.db.execute(
+      sql`update revenue_ledger set new_value = ${target.new} where id = ${target.id}`,
+    );
     await expect.poll(async () => firstBrokenRow((await ledger()).rows)).toBeNull();
   });
 });

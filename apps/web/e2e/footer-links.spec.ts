@@ -8,6 +8,9 @@ const LINKS = [
   { name: 'Progress badge', type: 'image/svg+xml' },
   { name: 'Open data (JSON)', type: 'application/json' },
   { name: 'Open data (CSV)', type: 'text/csv' },
+  { name: 'Public ledger', type: 'text/html' },
+  { name: 'Ledger (JSON)', type: 'application/json' },
+  { name: 'Ledger (CSV)', type: 'text/csv' },
 ] as const;
 
 test.describe('footer: feeds, badge and open data', () => {

@@ -12,6 +12,7 @@ export * from './errors';
 export * from './experiments';
 export * from './feeds';
 export * from './forecast';
+export * from './ledger-chain';
 export * from './format';
 export * from './image-fields';
 export * from './markup';

@@ -9,6 +9,7 @@ export * from './dates';
 export * from './enums';
 export * from './feeds';
 export * from './forecast';
+export * from './ledger-chain';
 export * from './format';
 export * from './markup';
 export * from './messages';

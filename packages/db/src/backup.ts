@@ -6,6 +6,8 @@
 import { asc, count, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
+import { firstBrokenRowOfAnyVersion, upgradeLedger } from './ledger-upgrade';
+import type { LedgerRow } from './revenue-ledger';
 import {
   BACKUP_FORMAT,
   BACKUP_TABLE_NAMES,
@@ -149,6 +151,15 @@ export async function restoreDatabase(
         `The target database is not empty: ${inUse.join(', ')}. Restore into a new database.`,
       );
     }
+    // A ledger whose chain does not verify would be published as if it did.
+    const brokenAt = await firstBrokenRowOfAnyVersion(
+      backup.tables.revenueLedger.map((row) => row as unknown as LedgerRow),
+    );
+    if (brokenAt !== null) {
+      throw new BackupError(
+        `The backup's ledger does not verify: its chain breaks at row ${brokenAt}. Restore an intact backup.`,
+      );
+    }
     // Every experiment goes, seeded or not, and so do the settings: the backup's are what the site
     // showed (a backup without settings leaves the defaults to the next read).
     await tx.delete(experiments).where(sql`true`);
@@ -170,6 +181,8 @@ export async function restoreDatabase(
         sql`select setval(pg_get_serial_sequence(${getTableName(table)}, 'id'), coalesce(max(${table.id}), 0) + 1, false) from ${table}`,
       );
     }
+    // A backup taken before the ledger covered every write comes back up to date.
+    await upgradeLedger(tx);
     return written;
   });
 }

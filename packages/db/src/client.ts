@@ -13,6 +13,7 @@ import {
   type DataChangeEvents,
   type StopWatching,
 } from './data-changes';
+import { upgradeLedger } from './ledger-upgrade';
 import { matchPublicChangeTriggers } from './public-change-triggers';
 import { startPgliteServer, type PgliteServer } from './pglite-server';
 import { makePrivateDirectory, makePrivateTree } from './private-files';
@@ -59,13 +60,14 @@ export const migrationsFolder = path.join(
 
 /**
  * Opens the database, applies pending migrations (which also seed a new database), gives the public
- * tables their change triggers, and returns it.
+ * tables their change triggers, brings the ledger up to date (ledger-upgrade.ts), and returns it.
  */
 export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const handle = config.driver === 'postgres' ? openPostgres(config) : await openPglite(config);
   try {
     await migrate(handle.db, { migrationsFolder });
     await matchPublicChangeTriggers(handle.query);
+    await upgradeLedger(handle.db);
   } catch (error) {
     await handle.close();
     throw error;

@@ -24,6 +24,7 @@ export * from './users';
 export * as schema from './schema';
 export * from './revenue-metrics';
 export * from './revenue-ledger';
+export * from './ledger-upgrade';
 export * from './revenue-imports';
 export * from './revenue-history';
 export * from './revenue-writes';

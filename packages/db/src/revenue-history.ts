@@ -2,14 +2,14 @@ import type { DeletedRevenue, RevenueChange, RevenueChangeAction, RevenueSnapsho
 import { and, desc, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
-import { appendLedger, type LedgerRowValues } from './revenue-ledger';
+import { appendLedger, entryLedgerRow, type LedgerRowValues } from './revenue-ledger';
 import { publishedOf, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenueLedger, revenues } from './schema';
 
 /**
  * The revenue entries' history (docs/decisions/043-correction-ledger.md): every write of an entry
- * records a `revenue_changes` row in its transaction, and a change after the entry's creation also
- * publishes one ledger row per field it changed.
+ * records a `revenue_changes` row in its transaction and publishes it in the ledger
+ * (docs/decisions/079-ledger-of-every-write.md).
  */
 
 /** The fields a change records and the ledger publishes, in the order the ledger lists them. */
@@ -41,31 +41,72 @@ function toChange(row: typeof revenueChanges.$inferSelect): RevenueChange {
 }
 
 /**
- * Records a change inside the write's transaction. Anything but a plain creation is published: one
- * ledger row per changed field, old and new as strings (null where the entry did not exist).
+ * The ledger rows of a change: a creation or a deletion is one row carrying the whole entry, an edit
+ * one row per changed field, old and new as strings.
  */
+function ledgerRowsOf(
+  change: ChangeToRecord,
+  row: { id: number; changedAt: Date; reason: string | null },
+): LedgerRowValues[] {
+  const published = {
+    revenueId: change.revenueId,
+    changeId: row.id,
+    changedAt: row.changedAt,
+    reason: row.reason,
+  };
+  if (change.before === null && change.after !== null)
+    return [entryLedgerRow(published, 'created', change.after)];
+  if (change.after === null && change.before !== null)
+    return [entryLedgerRow(published, 'deleted', change.before)];
+  return changedFields(change.before, change.after).map((field) => ({
+    ...published,
+    field,
+    oldValue: change.before?.[field] ?? null,
+    newValue: change.after?.[field] ?? null,
+  }));
+}
+
+/** Records a change inside the write's transaction, and publishes it in the ledger. */
 export async function recordRevenueChange(tx: Database, change: ChangeToRecord): Promise<RevenueChange> {
   const [row] = await tx
     .insert(revenueChanges)
     .values({ ...change, reason: change.reason ?? null })
     .returning();
   if (!row) throw new Error('insert returned no change');
-  const published = change.action !== 'create' || row.undoOf !== null;
-  if (published) {
-    await appendLedger(
-      tx,
-      changedFields(change.before, change.after).map((field): LedgerRowValues => ({
-        revenueId: change.revenueId,
-        changeId: row.id,
-        changedAt: row.changedAt,
-        field,
-        oldValue: change.before?.[field] ?? null,
-        newValue: change.after?.[field] ?? null,
-        reason: row.reason,
-      })),
-    );
-  }
+  await appendLedger(tx, ledgerRowsOf(change, row));
   return toChange(row);
+}
+
+/** A change a bulk write recorded in SQL (`returning` of its insert into revenue_changes). */
+export type RecordedChangeRow = {
+  id: number | string;
+  revenue_id: number;
+  changed_at: string | Date;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+/** Publishes the creations or deletions a bulk write recorded (a sync, an import, an import's undo). */
+export async function publishRecordedChanges(
+  tx: Database,
+  rows: readonly RecordedChangeRow[],
+): Promise<void> {
+  await appendLedger(
+    tx,
+    rows.map((row) => {
+      const published = {
+        revenueId: row.revenue_id,
+        changeId: Number(row.id),
+        changedAt: new Date(row.changed_at),
+        reason: row.reason,
+      };
+      // The jsonb columns hold what `storedSnapshotSql` wrote.
+      return row.after
+        ? entryLedgerRow(published, 'created', row.after as StoredSnapshot)
+        : entryLedgerRow(published, 'deleted', row.before as StoredSnapshot);
+    }),
+  );
 }
 
 /** An entry's changes, newest first; a deleted entry keeps its history. */
@@ -124,14 +165,19 @@ export async function revenueIsKnown(db: Database, revenueId: number): Promise<b
 }
 
 /**
- * The tracker's "N corrections": the distinct changes the ledger publishes, and each undone import
- * (one ledger row of its own, with no change id) as one more.
+ * The tracker's "N corrections": the distinct changes the ledger publishes other than an entry's first
+ * creation, with an import's undo (its entries' deletions and its own row) counted once.
  */
 export async function countCorrections(db: Database): Promise<number> {
   const [row] = await db
     .select({
-      corrections: sql<number>`(count(distinct ${revenueLedger.changeId}) + count(*) filter (where ${revenueLedger.changeId} is null))::int`,
+      corrections: sql<number>`(
+        count(distinct ${revenueChanges.id}) filter (
+          where ${revenueChanges.importId} is null
+            and (${revenueChanges.action} <> 'create' or ${revenueChanges.undoOf} is not null))
+        + count(*) filter (where ${revenueLedger.field} = 'import'))::int`,
     })
-    .from(revenueLedger);
+    .from(revenueLedger)
+    .leftJoin(revenueChanges, eq(revenueChanges.id, revenueLedger.changeId));
   return row?.corrections ?? 0;
 }

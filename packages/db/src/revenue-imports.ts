@@ -9,6 +9,7 @@ import {
 } from '@journey/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { publishRecordedChanges, type RecordedChangeRow } from './revenue-history';
 import { appendLedger } from './revenue-ledger';
 import { storedSnapshotSql } from './revenues';
 import { revenueImports, revenues } from './schema';
@@ -86,7 +87,7 @@ export async function storeImport(
             entry.currency === 'USD' && entry.originalAmount === entry.amount ? null : entry.originalAmount,
         })),
       );
-      await tx.execute(sql`
+      const recorded = await tx.execute<RecordedChangeRow>(sql`
         with added as (
           insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance,
             currency, original_amount)
@@ -99,7 +100,9 @@ export async function storeImport(
           returning *
         )
         insert into revenue_changes (revenue_id, action, after, import_id)
-        select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added`);
+        select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added
+        returning *`);
+      await publishRecordedChanges(tx, recorded);
       // Lets other requests in between two statements (on PGlite, they queue behind this transaction).
       await nextTurn();
     }
@@ -150,13 +153,16 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
       .where(eq(revenues.importId, id));
     const removed = counted?.removed ?? 0;
     const total = counted?.total ?? '0.00';
-    await tx.execute(sql`
+    const recorded = await tx.execute<RecordedChangeRow>(sql`
       with removed as (
         delete from revenues where import_id = ${id}
         returning *
       )
-      insert into revenue_changes (revenue_id, action, before, import_id, changed_at)
-      select removed.id, 'delete', ${storedSnapshotSql('removed')}, ${id}, ${now.toISOString()}::timestamptz from removed`);
+      insert into revenue_changes (revenue_id, action, before, reason, import_id, changed_at)
+      select removed.id, 'delete', ${storedSnapshotSql('removed')}, 'Import undone', ${id},
+        ${now.toISOString()}::timestamptz from removed
+      returning *`);
+    await publishRecordedChanges(tx, recorded);
     await tx.update(revenueImports).set({ undoneAt: now }).where(eq(revenueImports.id, id));
     const label = IMPORT_PROVIDER_NAMES[found.provider];
     await appendLedger(tx, [

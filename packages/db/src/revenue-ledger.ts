@@ -1,19 +1,32 @@
 import { createHash } from 'node:crypto';
+import {
+  checkLedgerChain,
+  LEDGER_CREATED,
+  LEDGER_DELETED,
+  LEDGER_GENESIS_HASH,
+  ledgerHashInput,
+  type LedgerChainCheck,
+  type LedgerEntryValues,
+  type PublishedLedgerRow,
+} from '@journey/contracts/constants';
 import { asc, desc, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import type { StoredSnapshot } from './revenues';
 import { revenueLedger } from './schema';
 
 /**
- * The public correction ledger's hash chain (docs/decisions/043-correction-ledger.md). Each row's
- * `hash` is the SHA-256 (hex) of the JSON array
- * `[revenueId, changedAt, field, oldValue, newValue, reason, prevHash]`, with `changedAt` as ISO 8601
- * with milliseconds and `prevHash` the previous row's hash (64 zeros for the first row), so anyone
- * holding `ledger.json` can recompute the chain, and a row altered in the database breaks it.
+ * The public ledger's hash chain (docs/decisions/079-ledger-of-every-write.md, after 043): every
+ * creation, edit, deletion and undo of a revenue entry appends rows here in its transaction. Each row's
+ * `hash` is the SHA-256 of its id, its contents and the previous row's hash (`ledgerHashInput`), so
+ * anyone holding `ledger.json` can recompute the chain, and a row altered in the database breaks it.
  */
-export const LEDGER_GENESIS_HASH = '0'.repeat(64);
+export { LEDGER_GENESIS_HASH };
 
 /** Serialises appends across connections, so two writers never chain from the same row. */
 const LEDGER_LOCK = 727_018;
+
+/** Rows per insert: ten parameters each, well under PostgreSQL's 65,535. */
+const APPEND_CHUNK_ROWS = 1_000;
 
 export interface LedgerRowValues {
   /** Null for a row about a whole import, which names no single entry. */
@@ -34,36 +47,85 @@ export interface LedgerRow extends Omit<LedgerRowValues, 'changedAt'> {
   hash: string;
 }
 
-export function ledgerRowHash(row: Omit<LedgerRow, 'id' | 'hash' | 'changeId'>): string {
-  const fields = [
-    row.revenueId,
-    row.changedAt,
-    row.field,
-    row.oldValue,
-    row.newValue,
-    row.reason,
-    row.prevHash,
-  ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A stored row as `ledger.json` publishes it. */
+export function publishedLedgerRow(row: LedgerRow): PublishedLedgerRow {
+  return {
+    id: row.id,
+    entryId: row.revenueId,
+    time: row.changedAt,
+    field: row.field,
+    old: row.oldValue,
+    new: row.newValue,
+    reason: row.reason,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+export function ledgerRowHash(row: Omit<LedgerRow, 'hash'>): string {
+  return sha256Hex(ledgerHashInput(publishedLedgerRow({ ...row, hash: '' })));
+}
+
+/** An entry as its created or deleted row publishes it; a manual entry is USD, its own original amount. */
+export function ledgerEntryJson(snapshot: StoredSnapshot): string {
+  const { amount, source, description, date, origin } = snapshot;
+  const values: LedgerEntryValues = {
+    amount,
+    source,
+    description,
+    date,
+    provenance: origin?.provenance ?? 'manual',
+    provider: origin?.provider ?? null,
+    externalId: origin?.externalId ?? null,
+    currency: origin?.currency ?? 'USD',
+    originalAmount: origin?.originalAmount ?? amount,
+  };
+  return JSON.stringify(values);
+}
+
+/** The row publishing an entry's creation (`after`) or deletion (`before`). */
+export function entryLedgerRow(
+  change: { revenueId: number; changeId: number | null; changedAt: Date; reason: string | null },
+  kind: 'created' | 'deleted',
+  snapshot: StoredSnapshot,
+): LedgerRowValues {
+  const json = ledgerEntryJson(snapshot);
+  return kind === 'created'
+    ? { ...change, field: LEDGER_CREATED, oldValue: null, newValue: json }
+    : { ...change, field: LEDGER_DELETED, oldValue: json, newValue: null };
+}
+
+/** Holds the ledger until this transaction ends: nobody else appends or rewrites it meanwhile. */
+export async function lockLedger(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
 }
 
 /** Appends rows in order, chained to the last one. Call it inside the transaction of the change. */
 export async function appendLedger(tx: Database, rows: readonly LedgerRowValues[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
+  await lockLedger(tx);
   const [last] = await tx
     .select({ hash: revenueLedger.hash })
     .from(revenueLedger)
     .orderBy(desc(revenueLedger.id))
     .limit(1);
+  // The ids are hashed, so they are taken first; under the lock the sequence hands them out in order.
+  const ids = await tx.execute<{ id: string | number }>(
+    sql`select nextval(pg_get_serial_sequence('revenue_ledger', 'id')) as id from generate_series(1, ${rows.length})`,
+  );
   let prevHash = last?.hash ?? LEDGER_GENESIS_HASH;
-  const chained = rows.map((row) => {
-    const hash = ledgerRowHash({ ...row, changedAt: row.changedAt.toISOString(), prevHash });
-    const values = { ...row, prevHash, hash };
+  const chained = rows.map((row, index) => {
+    const id = Number(ids[index]?.id);
+    const hash = ledgerRowHash({ ...row, id, changedAt: row.changedAt.toISOString(), prevHash });
+    const values = { ...row, id, prevHash, hash };
     prevHash = hash;
     return values;
   });
-  await tx.insert(revenueLedger).values(chained);
+  for (let start = 0; start < chained.length; start += APPEND_CHUNK_ROWS) {
+    await tx.insert(revenueLedger).values(chained.slice(start, start + APPEND_CHUNK_ROWS));
+  }
 }
 
 /** The whole ledger, oldest first. */
@@ -85,12 +147,13 @@ export async function ledgerHead(db: Database): Promise<{ rows: number; head: st
   return { rows: row?.rows ?? 0, head: row?.head ?? null };
 }
 
+/** Whether the chain holds, or where it first breaks, as a visitor's browser checks it. */
+export function checkLedger(rows: readonly LedgerRow[]): Promise<LedgerChainCheck> {
+  return checkLedgerChain(rows.map(publishedLedgerRow), sha256Hex);
+}
+
 /** The id of the first row whose hash or link does not match, or null when the chain holds. */
-export function firstBrokenLedgerRow(rows: readonly LedgerRow[]): number | null {
-  let prevHash = LEDGER_GENESIS_HASH;
-  for (const row of rows) {
-    if (row.prevHash !== prevHash || ledgerRowHash(row) !== row.hash) return row.id;
-    prevHash = row.hash;
-  }
-  return null;
+export async function firstBrokenLedgerRow(rows: readonly LedgerRow[]): Promise<number | null> {
+  const check = await checkLedger(rows);
+  return check.intact ? null : check.brokenAt;
 }

@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { WriteConflictError } from './database-errors';
 import { recordRevenueChange } from './revenue-history';
-import { storedSnapshotOf, storedSnapshotSql, toRevenue, type StoredSnapshot } from './revenues';
+import { storedSnapshotOf, toRevenue, type StoredSnapshot } from './revenues';
 import { revenueChanges, revenues } from './schema';
 
 /**
@@ -16,30 +16,24 @@ export interface ChangeOptions {
   reason?: string | null | undefined;
 }
 
-/**
- * The entry and its 'create' change, in one statement: the change is inserted by a second
- * data-modifying CTE from what the first returned, so both land or neither does, in one round trip.
- */
-export async function createRevenue(
+/** The entry, its 'create' change and its ledger row, in one transaction. */
+export function createRevenue(
   db: Database,
   values: RevenueValues,
   options: ChangeOptions = {},
 ): Promise<Revenue> {
-  const inserted = db.$with('inserted').as(db.insert(revenues).values(values).returning());
-  const change = db.$with('change').as(
-    db
-      .insert(revenueChanges)
-      .values({
-        revenueId: sql`(select id from inserted)`,
-        action: 'create',
-        after: sql`(select ${storedSnapshotSql('inserted')} from inserted)`,
-        reason: options.reason ?? null,
-      })
-      .returning({ id: revenueChanges.id }),
-  );
-  const [row] = await db.with(inserted, change).select().from(inserted).prepare('create_revenue').execute();
-  if (!row) throw new Error('insert returned no row');
-  return toRevenue(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(revenues).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordRevenueChange(tx, {
+      revenueId: row.id,
+      action: 'create',
+      before: null,
+      after: storedSnapshotOf(row),
+      reason: options.reason,
+    });
+    return toRevenue(row);
+  });
 }
 
 /** Serialises the changes of one entry (edit, delete, undo), so none reads a change another is making. */

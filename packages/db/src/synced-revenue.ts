@@ -1,13 +1,13 @@
 import type { ConnectionProvider, RevenueSource } from '@journey/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { recordRevenueChange } from './revenue-history';
+import { publishRecordedChanges, recordRevenueChange, type RecordedChangeRow } from './revenue-history';
 import { storedSnapshotOf, storedSnapshotSql } from './revenues';
 import { revenues } from './schema';
 
 /**
  * Entries read from a payment provider (docs/decisions/077-provider-connections.md), stored with a
- * 'create' change each, like an import's. A provider's transaction id is stored once: a page read
+ * 'create' change and a ledger row each, like an import's. A provider's transaction id is stored once: a page read
  * again (a run resumed after a crash, a webhook and the sync seeing the same payment) adds nothing.
  * A transaction the provider reports with another amount or date than stored (a refund entry whose
  * total grew with a second partial refund) is corrected, through the history and the public ledger.
@@ -48,22 +48,24 @@ export async function storeSyncedRevenue(
       description: entry.description,
     })),
   );
-  const result = await db.execute<{ added: number }>(sql`
-    with added as (
-      insert into revenues (amount, source, description, date, provider, external_id, provenance, currency, original_amount)
-      select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id,
-        ${values.provenance}, r.currency, r.original_amount
-      from jsonb_to_recordset(${records}::jsonb)
-        as r(external_id text, amount numeric, original_amount numeric, currency text, date timestamptz, description text)
-      on conflict (provider, external_id) do nothing
-      returning *
-    ), changes as (
+  const recorded = await db.transaction(async (tx) => {
+    const rows = await tx.execute<RecordedChangeRow>(sql`
+      with added as (
+        insert into revenues (amount, source, description, date, provider, external_id, provenance, currency, original_amount)
+        select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id,
+          ${values.provenance}, r.currency, r.original_amount
+        from jsonb_to_recordset(${records}::jsonb)
+          as r(external_id text, amount numeric, original_amount numeric, currency text, date timestamptz, description text)
+        on conflict (provider, external_id) do nothing
+        returning *
+      )
       insert into revenue_changes (revenue_id, action, after)
       select added.id, 'create', ${storedSnapshotSql('added')} from added
-      returning 1
-    )
-    select count(*)::int as added from changes`);
-  const added = Number(result[0]?.added ?? 0);
+      returning *`);
+    await publishRecordedChanges(tx, rows);
+    return rows;
+  });
+  const added = recorded.length;
   const corrected = added === values.entries.length ? 0 : await correctSyncedRevenue(db, values);
   return { added, corrected };
 }

@@ -1,7 +1,13 @@
-import { revenueInput, type RevenueSource } from '@journey/contracts';
+import { replayLedger, revenueInput, type RevenueSource } from '@journey/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCorrections, revenueHistory } from '../src/revenue-history';
-import { firstBrokenLedgerRow, LEDGER_GENESIS_HASH, ledgerRowHash, listLedger } from '../src/revenue-ledger';
+import {
+  firstBrokenLedgerRow,
+  LEDGER_GENESIS_HASH,
+  ledgerRowHash,
+  listLedger,
+  publishedLedgerRow,
+} from '../src/revenue-ledger';
 import { createRevenue, deleteRevenue, undoLastRevenueChange, updateRevenue } from '../src/revenue-writes';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database';
 
@@ -64,45 +70,89 @@ describe('the history of a revenue entry', () => {
   });
 });
 
-describe('the correction ledger', () => {
-  it('publishes one row per changed field of an edit or a delete, never a creation or an edit that changes nothing', async () => {
+describe('the public ledger', () => {
+  it('publishes a creation and a deletion as one row each, an edit as one row per changed field, and nothing for an edit that changes nothing', async () => {
     const db = test.handle.db;
     const from = await lastLedgerId();
     const created = await createRevenue(db, entry('50', 'Ledger entry', 'passive', '2025-01-02'));
-    expect(await ledgerAfter(from)).toEqual([]);
+    const id = created.id;
+    const asJson = (amount: string, description: string) =>
+      JSON.stringify({
+        amount,
+        source: 'passive',
+        description,
+        date: '2025-01-02T00:00:00.000Z',
+        provenance: 'manual',
+        provider: null,
+        externalId: null,
+        currency: 'USD',
+        originalAmount: amount,
+      });
+    expect(await ledgerAfter(from)).toEqual([[id, 'created', null, asJson('50.00', 'Ledger entry'), null]]);
     await updateRevenue(db, created.id, entry('50', 'Ledger entry', 'passive', '2025-01-02'), {
       reason: 'No-op',
     });
-    expect(await ledgerAfter(from)).toEqual([]);
+    expect(await ledgerAfter(from)).toHaveLength(1);
     expect(await revenueHistory(db, created.id)).toHaveLength(1);
     await updateRevenue(db, created.id, entry('55.25', 'Ledger entry fixed', 'passive', '2025-01-02'), {
       reason: 'Typo',
     });
     await deleteRevenue(db, created.id);
-    const id = created.id;
     expect(await ledgerAfter(from)).toEqual([
+      [id, 'created', null, asJson('50.00', 'Ledger entry'), null],
       [id, 'amount', '50.00', '55.25', 'Typo'],
       [id, 'description', 'Ledger entry', 'Ledger entry fixed', 'Typo'],
-      [id, 'amount', '55.25', null, null],
-      [id, 'source', 'passive', null, null],
-      [id, 'description', 'Ledger entry fixed', null, null],
-      [id, 'date', '2025-01-02T00:00:00.000Z', null, null],
+      [id, 'deleted', asJson('55.25', 'Ledger entry fixed'), null, null],
     ]);
     const rows = (await listLedger(db)).filter((row) => row.id > from);
-    expect(new Set(rows.map((row) => row.changeId)).size).toBe(2);
+    expect(new Set(rows.map((row) => row.changeId)).size).toBe(3);
   });
 
-  it('forms a chain anyone can recompute from the rows', async () => {
+  it('forms a chain anyone can recompute from the rows, each hashing its own id', async () => {
     const rows = await listLedger(test.handle.db);
     expect(rows.length).toBeGreaterThan(0);
     let prevHash = LEDGER_GENESIS_HASH;
     for (const row of rows) {
       expect(row.prevHash).toBe(prevHash);
       expect(ledgerRowHash(row)).toBe(row.hash);
+      expect(ledgerRowHash({ ...row, id: row.id + 1 })).not.toBe(row.hash);
       prevHash = row.hash;
     }
-    expect(firstBrokenLedgerRow(rows)).toBeNull();
-    expect(await countCorrections(test.handle.db)).toBe(new Set(rows.map((row) => row.changeId)).size);
+    expect(await firstBrokenLedgerRow(rows)).toBeNull();
+  });
+
+  it('counts as corrections every published change but an entry’s first creation', async () => {
+    const db = test.handle.db;
+    const before = await countCorrections(db);
+    const created = await createRevenue(db, entry('12', 'Counted entry'));
+    expect(await countCorrections(db)).toBe(before);
+    await updateRevenue(db, created.id, entry('13', 'Counted entry, both fields'), { reason: 'Two fields' });
+    expect(await countCorrections(db)).toBe(before + 1);
+    await deleteRevenue(db, created.id);
+    await undoLastRevenueChange(db, created.id);
+    expect(await countCorrections(db)).toBe(before + 3);
+  });
+
+  it('gives the totals the database holds when replayed, by source and by month', async () => {
+    const db = test.handle.db;
+    const created = await createRevenue(db, entry('40', 'Replayed entry', 'consulting', '2023-07-09'));
+    await updateRevenue(db, created.id, entry('44.44', 'Replayed entry', 'ai', '2023-08-01'), {
+      reason: 'Move',
+    });
+    const gone = await createRevenue(db, entry('1000', 'Replayed then deleted', 'ai', '2023-08-02'));
+    await deleteRevenue(db, gone.id);
+    const replayed = replayLedger((await listLedger(db)).map(publishedLedgerRow));
+    const [summary] = await test.handle.query(
+      `select coalesce(sum(amount), 0)::numeric(16, 2)::text as total, count(*)::int as entries,
+        coalesce(sum(amount) filter (where to_char(date at time zone 'UTC', 'YYYY-MM') = '2023-08'), 0)::numeric(16, 2)::text as august,
+        coalesce(sum(amount) filter (where source = 'ai'), 0)::numeric(16, 2)::text as ai
+       from revenues`,
+    );
+    expect(replayed.total).toBe(summary?.total);
+    expect(replayed.entries).toBe(summary?.entries);
+    expect(replayed.byMonth['2023-08']).toBe(summary?.august);
+    expect(replayed.bySource.ai).toBe(summary?.ai);
+    expect(replayed.byMonth['2023-07']).toBeUndefined();
   });
 });
 
@@ -145,12 +195,14 @@ describe('undo', () => {
       description: 'Undo delete',
       date: '2024-12-31T00:00:00.000Z',
     });
-    expect((await ledgerAfter(from)).map((row) => [row[1], row[2], row[3]])).toEqual([
-      ['amount', null, '80.80'],
-      ['source', null, 'passive'],
-      ['description', null, 'Undo delete'],
-      ['date', null, '2024-12-31T00:00:00.000Z'],
-    ]);
+    const [published] = await ledgerAfter(from);
+    expect(published?.[1]).toBe('created');
+    expect(JSON.parse(String(published?.[3]))).toMatchObject({
+      amount: '80.80',
+      source: 'passive',
+      date: '2024-12-31T00:00:00.000Z',
+    });
+    expect(published?.[4]).toBe('Not a duplicate');
     expect(await updateRevenue(db, created.id, entry('81', 'Undo delete'))).toMatchObject({ id: created.id });
 
     const fresh = await createRevenue(db, entry('5', 'Undo create'));
@@ -158,7 +210,7 @@ describe('undo', () => {
     expect(removed).toMatchObject({ action: 'delete', after: null, before: { amount: '5.00' } });
     expect(await deleteRevenue(db, fresh.id)).toBe(false);
     expect(await undoLastRevenueChange(db, 999_999)).toBeNull();
-    expect(firstBrokenLedgerRow(await listLedger(db))).toBeNull();
+    expect(await firstBrokenLedgerRow(await listLedger(db))).toBeNull();
   });
 });
 
@@ -171,15 +223,15 @@ describe('a rewritten ledger', () => {
     const rows = await listLedger(db);
     const target = rows.at(-3)!;
     await test.handle.query('update revenue_ledger set new_value = $1 where id = $2', ['9999.00', target.id]);
-    expect(firstBrokenLedgerRow(await listLedger(db))).toBe(target.id);
+    expect(await firstBrokenLedgerRow(await listLedger(db))).toBe(target.id);
     await test.handle.query('update revenue_ledger set new_value = $1 where id = $2', [
       target.newValue,
       target.id,
     ]);
-    expect(firstBrokenLedgerRow(await listLedger(db))).toBeNull();
+    expect(await firstBrokenLedgerRow(await listLedger(db))).toBeNull();
 
     await test.handle.query('delete from revenue_ledger where id = $1', [target.id]);
-    expect(firstBrokenLedgerRow(await listLedger(db))).toBe(rows.at(-2)!.id);
+    expect(await firstBrokenLedgerRow(await listLedger(db))).toBe(rows.at(-2)!.id);
   });
 });
 
@@ -200,8 +252,8 @@ describe.runIf(testDatabaseUrl())('concurrent edits', () => {
         ),
       );
       const rows = await listLedger(db);
-      expect(rows).toHaveLength(16);
-      expect(firstBrokenLedgerRow(rows)).toBeNull();
+      expect(rows).toHaveLength(8 + 16);
+      expect(await firstBrokenLedgerRow(rows)).toBeNull();
     } finally {
       await fresh.cleanup();
     }

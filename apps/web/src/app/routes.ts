@@ -104,6 +104,11 @@ export const pageRoutes: readonly PageRoute[] = [
     ),
     head: { title: (site) => `Unsubscribe · ${site.siteName}` },
   }),
+  definePage({
+    path: paths.ledger,
+    ...codeSplit('src/features/ledger/ledger-page.tsx', () => import('../features/ledger/ledger-page')),
+    head: { title: (site) => `Public ledger · ${site.siteName}`, indexable: true },
+  }),
   definePage({ path: '*', component: NotFoundPage, head: { title: notFoundTitle } }),
 ];
 

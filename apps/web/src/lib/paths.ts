@@ -10,6 +10,8 @@ export const paths = {
   /** The pages behind the links in newsletter mail (docs/decisions/040-newsletter-delivery.md). */
   newsletterConfirm: NEWSLETTER_PATHS.confirm,
   newsletterUnsubscribe: NEWSLETTER_PATHS.unsubscribe,
+  /** The public ledger, checked in the visitor's browser (docs/decisions/079-ledger-of-every-write.md). */
+  ledger: '/ledger',
   /** The timeline on the landing page. */
   timeline: '/#milestones',
 } as const;

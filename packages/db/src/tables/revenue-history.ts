@@ -64,9 +64,10 @@ export const revenueChanges = pgTable(
 );
 
 /**
- * The public correction ledger: one row per field an entry's change after its creation touched.
- * `hash` is the SHA-256 of the row's published fields and `prevHash` (the previous row's hash), so a
- * rewritten row breaks the chain from there on. Appended only through `appendLedger`.
+ * The public ledger (docs/decisions/079-ledger-of-every-write.md): a row per creation or deletion of an
+ * entry, and a row per field an edit changed. `hash` is the SHA-256 of the row's id, its published
+ * fields and `prevHash` (the previous row's hash), so a rewritten row breaks the chain from there on.
+ * Appended only through `appendLedger`.
  */
 export const revenueLedger = pgTable(
   'revenue_ledger',
@@ -84,5 +85,10 @@ export const revenueLedger = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (table) => [check('revenue_ledger_hash_hex', sql`${table.hash} ~ '^[0-9a-f]{64}$'`)],
+  (table) => [
+    check('revenue_ledger_hash_hex', sql`${table.hash} ~ '^[0-9a-f]{64}$'`),
+    // An entry's rows (is its creation published?) and a change's rows (what counts as a correction).
+    index('revenue_ledger_revenue_id_field_idx').on(table.revenueId, table.field),
+    index('revenue_ledger_change_id_idx').on(table.changeId),
+  ],
 );

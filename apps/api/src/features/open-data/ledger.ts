@@ -1,5 +1,5 @@
-import type { PublicLedger } from '@journey/contracts';
-import { countCorrections, listLedger, type DatabaseHandle } from '@journey/db';
+import { LEDGER_ALGORITHM, type PublicLedger } from '@journey/contracts';
+import { countCorrections, listLedger, publishedLedgerRow, type DatabaseHandle } from '@journey/db';
 import { csvRows } from '../../http/csv';
 
 /** The header of `ledger.csv`, in its order. */
@@ -15,27 +15,14 @@ export const LEDGER_CSV_COLUMNS = [
   'hash',
 ] as const;
 
-/** How anyone recomputes `hash` (docs/decisions/043-correction-ledger.md), published with the rows. */
-export const LEDGER_ALGORITHM =
-  'hash = lowercase hex SHA-256 of the UTF-8 JSON array [entryId, time, field, old, new, reason, prevHash] ' +
-  '(JSON.stringify, no spaces; time as ISO 8601 UTC with milliseconds; prevHash is the previous row’s hash, ' +
-  '64 zeros for the first row).';
+/** How anyone recomputes `hash` and the totals, published with the rows. */
+export { LEDGER_ALGORITHM };
 
-/** `ledger.json`: every published correction, oldest first, counted as the tracker counts them. */
+/** `ledger.json`: every published row, oldest first, with the corrections counted as the tracker counts them. */
 export async function publicLedger(database: DatabaseHandle): Promise<PublicLedger> {
   const [rows, corrections] = await Promise.all([listLedger(database.db), countCorrections(database.db)]);
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      entryId: row.revenueId,
-      time: row.changedAt,
-      field: row.field,
-      old: row.oldValue,
-      new: row.newValue,
-      reason: row.reason,
-      prevHash: row.prevHash,
-      hash: row.hash,
-    })),
+    rows: rows.map(publishedLedgerRow),
     corrections,
     algorithm: LEDGER_ALGORITHM,
   };

@@ -62,8 +62,8 @@ export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
   '/public/ledger.json': {
     get: {
       operationId: 'publicLedger',
-      summary: 'Correction ledger (open data)',
-      description: `Every change of a revenue entry after its creation, one row per changed field, oldest first, hash-chained: ${LEDGER_ALGORITHM} ${CORS_NOTE}`,
+      summary: 'Public ledger (open data)',
+      description: `Every creation, edit, deletion and undo of a revenue entry, oldest first, hash-chained: ${LEDGER_ALGORITHM} ${CORS_NOTE}`,
       tags: ['open data'],
       responses: {
         '200': { description: 'The ledger', content: { 'application/json': { schema: publicLedgerSchema } } },
@@ -74,7 +74,7 @@ export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
   '/public/ledger.csv': {
     get: {
       operationId: 'publicLedgerCsv',
-      summary: 'Correction ledger (open data, CSV)',
+      summary: 'Public ledger (open data, CSV)',
       description: `Header \`${LEDGER_CSV_COLUMNS.join(',')}\`; the rows of \`ledger.json\`, an empty field for null. ${CORS_NOTE}`,
       tags: ['open data'],
       responses: {

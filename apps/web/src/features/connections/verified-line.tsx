@@ -10,7 +10,9 @@ import {
 import { Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
+import { PageLink } from '../../components/page-link';
 import { useNow } from '../../hooks/use-now';
+import { paths } from '../../lib/paths';
 import { useVerification } from './use-connections';
 import classes from './verified-line.module.css';
 
@@ -99,7 +101,10 @@ export function VerifiedLine() {
         ))}
         <Text size="xs" c="dimmed">
           Check it yourself: <Anchor href={OPEN_DATA_PATHS.verification}>verification.json</Anchor> and{' '}
-          <Anchor href={OPEN_DATA_PATHS.ledger}>the ledger</Anchor>.
+          <Anchor component={PageLink} href={paths.ledger}>
+            the ledger
+          </Anchor>
+          , checked in your browser.
         </Text>
       </Stack>
     </Stack>

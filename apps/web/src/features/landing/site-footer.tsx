@@ -1,6 +1,7 @@
 import { BADGE_PATH, FEED_PATHS, LEGAL_PAGES, OPEN_DATA_PATHS } from '@journey/contracts/constants';
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { PageLink } from '../../components/page-link';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { socialLinksOf } from '../site/social-links';
@@ -12,8 +13,9 @@ const REUSE = [
   { label: 'Progress badge', href: BADGE_PATH },
   { label: 'Open data (JSON)', href: OPEN_DATA_PATHS.summary },
   { label: 'Open data (CSV)', href: OPEN_DATA_PATHS.revenueCsv },
-  { label: 'Correction ledger (JSON)', href: OPEN_DATA_PATHS.ledger },
-  { label: 'Correction ledger (CSV)', href: OPEN_DATA_PATHS.ledgerCsv },
+  { label: 'Public ledger', href: paths.ledger, page: true },
+  { label: 'Ledger (JSON)', href: OPEN_DATA_PATHS.ledger },
+  { label: 'Ledger (CSV)', href: OPEN_DATA_PATHS.ledgerCsv },
 ];
 
 export function SiteFooter() {
@@ -62,11 +64,17 @@ export function SiteFooter() {
             <Text size="sm" fw={700} c="gray.4" w={{ base: '100%', sm: 'auto' }}>
               Follow and reuse:
             </Text>
-            {REUSE.map((item) => (
-              <Anchor key={item.href} href={item.href} size="sm" c="gray.3">
-                {item.label}
-              </Anchor>
-            ))}
+            {REUSE.map((item) =>
+              'page' in item ? (
+                <Anchor key={item.href} component={PageLink} href={item.href} size="sm" c="gray.3">
+                  {item.label}
+                </Anchor>
+              ) : (
+                <Anchor key={item.href} href={item.href} size="sm" c="gray.3">
+                  {item.label}
+                </Anchor>
+              ),
+            )}
           </Group>
           <Group
             justify="space-between"

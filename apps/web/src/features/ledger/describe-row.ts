@@ -1,0 +1,45 @@
+import {
+  formatDate,
+  formatMoney,
+  LEDGER_CREATED,
+  LEDGER_DELETED,
+  REVENUE_SOURCE_LABELS,
+  type LedgerEntryValues,
+  type PublishedLedgerRow,
+} from '@journey/contracts/constants';
+
+/** What a ledger row says, in words: "Created: $50.00, AI, "Consulting call", Jan 2, 2025, self-reported". */
+export function describeLedgerRow(row: PublishedLedgerRow): string {
+  if (row.field === LEDGER_CREATED && row.new) return `Created: ${describeEntry(row.new)}`;
+  if (row.field === LEDGER_DELETED && row.old) return `Deleted: ${describeEntry(row.old)}`;
+  if (row.field === 'import') return `Import undone: ${row.old ?? ''}`;
+  return `${FIELD_LABELS[row.field] ?? row.field}: ${valueOf(row.field, row.old)} → ${valueOf(row.field, row.new)}`;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  amount: 'Amount',
+  source: 'Source',
+  description: 'Description',
+  date: 'Date',
+};
+
+function valueOf(field: string, value: string | null): string {
+  if (value === null) return 'nothing';
+  if (field === 'amount') return formatMoney(value);
+  if (field === 'date') return formatDate(value);
+  if (field === 'source') return sourceLabel(value);
+  return `“${value}”`;
+}
+
+const sourceLabel = (source: string) =>
+  (REVENUE_SOURCE_LABELS as Record<string, string | undefined>)[source] ?? source;
+
+function describeEntry(json: string): string {
+  const entry = JSON.parse(json) as LedgerEntryValues;
+  const origin =
+    entry.provenance === 'manual'
+      ? 'self-reported'
+      : `${entry.provenance}${entry.provider ? ` from ${entry.provider}` : ''}${entry.externalId ? ` (${entry.externalId})` : ''}`;
+  const paid = entry.currency !== 'USD' ? `, paid as ${entry.originalAmount} ${entry.currency}` : '';
+  return `${formatMoney(entry.amount)}${paid}, ${sourceLabel(entry.source)}, “${entry.description}”, ${formatDate(entry.date)}, ${origin}`;
+}

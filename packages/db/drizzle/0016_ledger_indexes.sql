@@ -1,0 +1,2 @@
+CREATE INDEX "revenue_ledger_revenue_id_field_idx" ON "revenue_ledger" USING btree ("revenue_id","field");--> statement-breakpoint
+CREATE INDEX "revenue_ledger_change_id_idx" ON "revenue_ledger" USING btree ("change_id");
