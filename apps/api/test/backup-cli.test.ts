@@ -9,6 +9,7 @@ import {
   createDatabase,
   dumpDatabase,
   getRevenueSummary,
+  RESTORED_WITHOUT_KEY,
   schema,
   type DatabaseHandle,
 } from '@journey/db';
@@ -109,6 +110,9 @@ beforeAll(async () => {
       .insert(schema.milestones)
       .values({ title: 'Launch', description: 'Day one', date: new Date(), day: 1 });
     await handle.db.insert(schema.subscribers).values({ email: 'reader@example.com' });
+    await handle.db
+      .insert(schema.providerConnections)
+      .values({ provider: 'paddle', status: 'ok', apiKeySealed: 'v1.sealed-paddle-key' });
   } finally {
     await handle.close();
   }
@@ -139,6 +143,14 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
       /users +1 rows\n +sessions +1 rows\n +revenueImports +0 rows\n +revenues +2 rows\n +revenueChanges +0 rows\n/,
     );
     expect(result.stdout).toMatch(/experiments +5 rows\n +subscribers +1 rows\n/);
+    // The provider's sealed key is left out unless asked.
+    expect(result.stdout).toContain('Provider keys left out');
+    expect(readFileSync(backupFile, 'utf8')).not.toContain('sealed-paddle-key');
+    const keyed = await run('backup', source.env, ['keyed/with-keys.json', '--with-keys']);
+    expect(keyed.code).toBe(0);
+    expect(readFileSync(path.join(workDir, 'keyed', 'with-keys.json'), 'utf8')).toContain(
+      'sealed-paddle-key',
+    );
   });
 
   it('restores it into an empty database, which then holds the same data', async () => {
@@ -148,7 +160,14 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
     expect(result.stdout).toContain(`Restoring ${backupFile} into`);
     expect(result.stdout).toContain('Restored.');
     const restored = await contents(target);
-    expect(restored).toEqual(await contents(source));
+    const expected = await contents(source);
+    // Restored without its key, the connection asks for it again.
+    expected.tables.providerConnections = expected.tables.providerConnections.map((row) => ({
+      ...row,
+      status: 'key-rejected',
+      lastError: RESTORED_WITHOUT_KEY,
+    }));
+    expect(restored).toEqual(expected);
     expect(restored.summary.totalRevenue).toBe('1000000000000.49');
     expect(restored.users).toBe(1);
   });
@@ -157,7 +176,7 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
     const result = await run('restore', target.env, [backupFile]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The target database is not empty: users (1), sessions (1), revenues (2), milestones (1), subscribers (1).',
+      'The target database is not empty: users (1), sessions (1), revenues (2), milestones (1), subscribers (1), providerConnections (1).',
     );
     expect(result.stderr).not.toContain('    at '); // a message, not a stack trace
   });

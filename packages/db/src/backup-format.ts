@@ -10,6 +10,7 @@ import { migrationsFolder, type Database } from './client';
 import {
   broadcasts,
   experiments,
+  providerConnections,
   milestones,
   revenueChanges,
   revenueImports,
@@ -30,7 +31,8 @@ export const BACKUP_VERSION = 1;
  * the outbox are left out: a restored queue could send mail a second time
  * (docs/decisions/040-newsletter-delivery.md). Of the mail tokens only the unsubscribe ones are kept
  * (see SUBSET): every link already mailed must still unsubscribe after a move
- * (docs/decisions/056-newsletter-hardening.md).
+ * (docs/decisions/056-newsletter-hardening.md). A provider connection's sealed key and webhook secret
+ * are written only when asked (`dumpDatabase`'s `withKeys`, docs/decisions/077-provider-connections.md).
  */
 export const BACKUP_TABLES = {
   users,
@@ -45,6 +47,7 @@ export const BACKUP_TABLES = {
   subscriberTokens,
   siteSettings,
   broadcasts,
+  providerConnections,
 };
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
@@ -56,6 +59,7 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'revenueChanges',
   'revenueLedger',
   'subscriberTokens',
+  'providerConnections',
 ];
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */

@@ -25,6 +25,7 @@ import {
   broadcasts,
   experiments,
   milestones,
+  providerConnections,
   revenueChanges,
   revenues,
   sessions,
@@ -44,6 +45,11 @@ const SUBSET: Partial<Record<BackupTableName, { where: SQL; orderBy: PgColumn }>
     orderBy: subscriberTokens.tokenHash,
   },
 };
+/** The order rows of a table without an `id` are read in. */
+const KEY_COLUMN: Partial<Record<BackupTableName, PgColumn>> = {
+  providerConnections: providerConnections.provider,
+};
+
 /**
  * Columns added later whose value for an older row is not the column's default: what the migration
  * that added them gave the rows it found (0006: subscribers from before double opt-in stay subscribed).
@@ -62,13 +68,22 @@ const SERIAL_TABLES = Object.values(BACKUP_TABLES).flatMap((table) =>
  * settings stored at the first read (docs/decisions/037-owner-settings.md), so a fresh database may
  * hold both: a restore replaces them.
  */
-const USER_DATA_TABLES = { users, sessions, revenues, revenueChanges, milestones, subscribers, broadcasts };
+const USER_DATA_TABLES = {
+  users,
+  sessions,
+  revenues,
+  revenueChanges,
+  milestones,
+  subscribers,
+  broadcasts,
+  providerConnections,
+};
 
 /**
  * Reads every table in one REPEATABLE READ, READ ONLY transaction: one snapshot, so the backup is
  * consistent while a server on PostgreSQL keeps writing.
  */
-export async function dumpDatabase(db: Database): Promise<Backup> {
+export async function dumpDatabase(db: Database, options: { withKeys?: boolean } = {}): Promise<Backup> {
   return db.transaction(
     async (tx) => {
       const tables = {} as Backup['tables'];
@@ -80,9 +95,10 @@ export async function dumpDatabase(db: Database): Promise<Backup> {
           : await tx
               .select()
               .from(table)
-              .orderBy(asc((table as { id: PgColumn }).id));
+              .orderBy(asc(KEY_COLUMN[name] ?? (table as { id: PgColumn }).id));
         // Dates become ISO strings with milliseconds (the columns hold milliseconds, so nothing is lost).
-        tables[name] = JSON.parse(JSON.stringify(rows)) as BackupRow[];
+        const json = JSON.parse(JSON.stringify(rows)) as BackupRow[];
+        tables[name] = name === 'providerConnections' && !options.withKeys ? json.map(withoutKeys) : json;
       }
       return {
         format: BACKUP_FORMAT,
@@ -96,6 +112,16 @@ export async function dumpDatabase(db: Database): Promise<Backup> {
   );
 }
 
+/** A connection as a backup without keys holds it: no sealed key (an empty one), no webhook secret. */
+const withoutKeys = (row: BackupRow): BackupRow => ({ ...row, apiKeySealed: '', webhookSecretSealed: null });
+
+/** Said by a connection restored without its key, until the owner pastes it again. */
+export const RESTORED_WITHOUT_KEY = 'Restored from a backup without its key: connect it again.';
+
+/** A connection restored without its key waits, flagged, for a new one; a sync would only fail. */
+const restoredConnection = (row: BackupRow): BackupRow =>
+  row.apiKeySealed ? row : { ...row, status: 'key-rejected', lastError: RESTORED_WITHOUT_KEY };
+
 /** JSON rows back into what Drizzle inserts: ISO strings into Dates for timestamp columns. */
 function toInsertRows(table: PgTable, name: BackupTableName, rows: BackupRow[]): BackupRow[] {
   const timestampKeys = Object.entries(getTableColumns(table))
@@ -103,7 +129,7 @@ function toInsertRows(table: PgTable, name: BackupTableName, rows: BackupRow[]):
     .map(([key]) => key);
   const olderRow = OLDER_ROWS[name] ?? {};
   return rows.map((row) => {
-    const converted = { ...olderRow, ...row };
+    const converted = { ...olderRow, ...(name === 'providerConnections' ? restoredConnection(row) : row) };
     for (const key of timestampKeys) {
       const value = converted[key];
       if (value === null || value === undefined) continue;

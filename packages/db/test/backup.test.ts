@@ -12,6 +12,7 @@ import {
   firstBrokenLedgerRow,
   listLedger,
   upgradeLedger,
+  RESTORED_WITHOUT_KEY,
   getSettings,
   restoreDatabase,
   saveSettings,
@@ -42,6 +43,7 @@ const {
   revenueImports,
   revenueChanges,
   revenueLedger,
+  providerConnections,
   revenueTotals,
   rowCounts,
 } = schema;
@@ -205,6 +207,38 @@ afterAll(async () => {
 });
 
 describe('a backup', () => {
+  it('leaves the providers’ keys out unless asked, and a connection restored without one asks for it', async () => {
+    const db = await freshDatabase();
+    const sealed = { apiKeySealed: 'v1.sealed-api-key-0123', webhookSecretSealed: 'v1.sealed-secret-4567' };
+    await db
+      .insert(providerConnections)
+      .values({ provider: 'stripe', status: 'ok', accountId: 'acct_1', ...sealed });
+    const plain = await dumpDatabase(db);
+    expect(JSON.stringify(plain)).not.toContain('sealed-');
+    expect(plain.tables.providerConnections).toEqual([
+      expect.objectContaining({ provider: 'stripe', apiKeySealed: '', webhookSecretSealed: null }),
+    ]);
+    const withKeys = await dumpDatabase(db, { withKeys: true });
+    expect(withKeys.tables.providerConnections[0]).toMatchObject(sealed);
+
+    const keyless = await freshDatabase();
+    await restoreDatabase(keyless, throughFile(plain));
+    expect(await keyless.select().from(providerConnections)).toEqual([
+      expect.objectContaining({
+        provider: 'stripe',
+        status: 'key-rejected',
+        lastError: RESTORED_WITHOUT_KEY,
+        accountId: 'acct_1',
+        apiKeySealed: '',
+      }),
+    ]);
+    const keyed = await freshDatabase();
+    await restoreDatabase(keyed, throughFile(withKeys));
+    expect(await keyed.select().from(providerConnections)).toEqual(
+      await db.select().from(providerConnections),
+    );
+  });
+
   it('names its format, the latest migration and every data table, without the derived ones', () => {
     expect(backup).toMatchObject({
       format: 'journey-backup',
@@ -244,6 +278,7 @@ describe('a backup', () => {
       subscriberTokens: 2,
       siteSettings: 1,
       broadcasts: 2,
+      providerConnections: 0,
     });
     expect(await contents(target)).toEqual(expected);
     expect(await target.select().from(subscriberTokens)).toHaveLength(2);
