@@ -124,13 +124,6 @@ const envSchema = z.object({
       message: 'must be an http(s) URL, or off',
     })
     .transform((value) => (value === 'off' ? null : value)),
-  /** Minutes between a connection's syncs (docs/decisions/077-provider-connections.md). */
-  SYNC_INTERVAL_MINUTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(24 * 60, 'must be at most 1440')
-    .default(15),
   SYNC_CLAIM_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -243,8 +236,6 @@ export interface ConnectionsConfig {
   previousSecrets: string[];
   /** *_API_BASE: where each provider's client connects; undefined means the provider's own host. */
   apiBases: Record<ConnectionProvider, string | undefined>;
-  /** SYNC_INTERVAL_MINUTES, in milliseconds. */
-  intervalMs: number;
   /** SYNC_CLAIM_TIMEOUT_SECONDS, in milliseconds: a run this long without progress is taken over. */
   claimTimeoutMs: number;
   /** ECB_RATES_URL; null fetches no rates (docs/decisions/078-exchange-rates.md). */
@@ -317,7 +308,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         paddle: values.PADDLE_API_BASE,
         polar: values.POLAR_API_BASE,
       },
-      intervalMs: values.SYNC_INTERVAL_MINUTES * 60_000,
       claimTimeoutMs: values.SYNC_CLAIM_TIMEOUT_SECONDS * 1000,
       ecbRatesUrl: values.ECB_RATES_URL,
     },

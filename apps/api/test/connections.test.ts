@@ -289,6 +289,47 @@ describe('connections', () => {
     expect(await totalRevenue()).toBe(dollars(expectedCents()));
   });
 
+  it('syncs on the owner’s schedule: 15 minutes unless set, kept by a save of the Site tab', async () => {
+    const interval = async () =>
+      (await admin.call('GET', '/api/admin/connections')).json().syncIntervalMinutes;
+    expect(await interval()).toBe(15);
+    const message = 'Sync interval must be a whole number of minutes from 5 to 1,440.';
+    for (const intervalMinutes of [4, 1441, 7.5, '15', null]) {
+      const refused = await admin.call('PUT', '/api/admin/sync-schedule', { intervalMinutes });
+      expect(refused.statusCode, JSON.stringify(intervalMinutes)).toBe(400);
+      expect(refused.json().errors.intervalMinutes).toBe(message);
+    }
+    expect(
+      (await call(admin.server.app, 'PUT', '/api/admin/sync-schedule', { intervalMinutes: 60 })).statusCode,
+    ).toBe(401);
+    expect(await interval()).toBe(15);
+
+    // A run waiting ten hours is brought forward to the new interval.
+    await waitFor('the sync to be queued', async () => {
+      const [job] = await admin.server.db.select().from(schema.syncJobs);
+      return job?.state === 'queued';
+    });
+    const later = new Date(Date.now() + 10 * 60 * 60_000);
+    await admin.server.db
+      .update(schema.syncJobs)
+      .set({ nextRunAt: later })
+      .where(eq(schema.syncJobs.provider, 'stripe'));
+    const saved = await admin.call('PUT', '/api/admin/sync-schedule', { intervalMinutes: 30 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ intervalMinutes: 30 });
+    const [job] = await admin.server.db.select().from(schema.syncJobs);
+    expect(job!.nextRunAt.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+
+    // The Site tab saves the record it shows, which has no schedule: the schedule stays.
+    const site = (await admin.call('GET', '/api/settings')).json();
+    expect(site).not.toHaveProperty('syncIntervalMinutes');
+    expect((await admin.call('PUT', '/api/admin/settings', site)).statusCode).toBe(200);
+    expect(await interval()).toBe(30);
+    expect((await admin.call('PUT', '/api/admin/sync-schedule', { intervalMinutes: 15 })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('disconnects: the key goes, the synced entries stay', async () => {
     const total = await totalRevenue();
     const response = await admin.call('DELETE', '/api/admin/connections/stripe');

@@ -52,6 +52,7 @@ const REST_PATHS = {
   '/admin/connections/{provider}': ['delete', 'put'],
   '/admin/connections/{provider}/sync': ['post'],
   '/admin/exchange-rates': ['put'],
+  '/admin/sync-schedule': ['put'],
   '/public/summary.json': ['get'],
   '/public/revenue.csv': ['get'],
   '/public/ledger.json': ['get'],
@@ -275,7 +276,6 @@ describe('configuration', () => {
     expect(config.connections).toEqual({
       previousSecrets: [],
       apiBases: { stripe: undefined, lemonsqueezy: undefined, paddle: undefined, polar: undefined },
-      intervalMs: 15 * 60_000,
       claimTimeoutMs: 300_000,
       ecbRatesUrl: 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip',
     });

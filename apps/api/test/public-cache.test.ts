@@ -44,6 +44,7 @@ async function truth(url: (typeof READS)[number]): Promise<unknown> {
     legal: _legal,
     forecastTargetMonth: _target,
     setupDismissed: _dismissed,
+    syncIntervalMinutes: _interval,
     ...site
   } = settings;
   const { quote, body } = splitLeadQuote(story);
@@ -296,6 +297,7 @@ describe('the public cache', () => {
       'connections.sync': ['connections'],
       'connections.disconnect': ['connections'],
       'connections.uploadRates': [],
+      'connections.schedule': ['settings'],
     });
   });
 

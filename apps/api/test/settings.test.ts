@@ -17,7 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const today = () => new Date().toISOString().slice(0, 10);
 const DEFAULTS = () => defaultSettings({ productName: 'Rocket', today: today() });
 /** What a reader is answered: the stored record without the checklist's dismissal. */
-const publicOf = ({ setupDismissed: _dismissed, ...rest }: Settings): PublicSettings => rest;
+const publicOf = ({
+  setupDismissed: _dismissed,
+  syncIntervalMinutes: _interval,
+  ...rest
+}: Settings): PublicSettings => rest;
 
 let server: TestServer;
 let cookie: string;
@@ -42,6 +46,7 @@ describe('settings on a new database', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(publicOf(DEFAULTS()));
     expect(response.json()).not.toHaveProperty('setupDismissed');
+    expect(response.json()).not.toHaveProperty('syncIntervalMinutes');
     expect(response.json()).toMatchObject({ siteName: 'Solo Rocket', productName: 'Rocket' });
     expect(await stored()).toEqual(DEFAULTS());
   });
@@ -195,7 +200,7 @@ describe('saving the settings', () => {
       title: 'Terms of Service',
       html: '<h1>Terms</h1>\n<p>Be nice.</p>',
     });
-    expect(await stored()).toEqual({ ...EDITED, setupDismissed: false });
+    expect(await stored()).toEqual({ ...EDITED, setupDismissed: false, syncIntervalMinutes: 15 });
   });
 
   it('saves through tRPC the same way', async () => {

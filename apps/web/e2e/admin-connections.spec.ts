@@ -166,3 +166,29 @@ test('uploads the ECB’s rates file, and says why another file is refused', asy
   await axe();
   await card.screenshot({ path: testInfo.outputPath('exchange-rates.png') });
 });
+
+test('sets how often the providers are synced, refusing what is out of range', async ({
+  page,
+  context,
+  stripe: { server },
+  axe,
+}) => {
+  await context.addCookies(server.cookies);
+  await page.goto(`${server.baseURL}/admin?tab=connections`);
+  const card = page.getByRole('region', { name: 'Sync schedule', exact: true });
+  const minutes = card.getByRole('textbox', { name: 'Minutes between syncs' });
+  await expect(minutes).toHaveValue('15');
+
+  await minutes.clear();
+  await minutes.pressSequentially('2');
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(card).toContainText('Sync interval must be a whole number of minutes from 5 to 1,440.');
+  await axe();
+
+  await minutes.clear();
+  await minutes.pressSequentially('45');
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Every connection syncs every 45 minutes.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Sync schedule' }).getByRole('textbox')).toHaveValue('45');
+});

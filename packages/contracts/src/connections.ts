@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_PROVIDERS, CONNECTION_STATUSES, REVENUE_SOURCES } from './enums';
 import { decimalString, isoTimestamp } from './output-fields';
+import { syncIntervalField } from './settings';
 
 /** docs/decisions/077-provider-connections.md: how a connection's syncs go, never its key. */
 export const connectionStatusSchema = z.object({
@@ -64,7 +65,12 @@ export const connectionsOverviewSchema = z.object({
   webhookUrls: z.record(z.enum(CONNECTION_PROVIDERS), z.string()),
   /** Stripe's form for a restricted key, filled in with exactly the read permissions the sync needs. */
   stripeRestrictedKeyUrl: z.string(),
+  syncIntervalMinutes: z.number().int().describe('Minutes between two syncs of each connection'),
 });
+
+/** PUT /api/admin/sync-schedule: how often every connection is synced. */
+export const syncScheduleSchema = z.object({ intervalMinutes: syncIntervalField });
+export type SyncSchedule = z.infer<typeof syncScheduleSchema>;
 export type ConnectionsOverview = z.infer<typeof connectionsOverviewSchema>;
 
 const MAX_SECRET = 4096;

@@ -1,5 +1,5 @@
 import { legalTemplates } from './legal-defaults';
-import type { Settings } from './settings';
+import { SYNC_INTERVAL_LIMITS, type Settings } from './settings';
 import { defaultSiteName, SOCIAL_LINKS } from './settings-values';
 import { recordOf } from './records';
 
@@ -54,6 +54,7 @@ export function defaultSettings({ productName, today }: { productName: string; t
     computedStats: false,
     forecastTargetMonth: '',
     setupDismissed: false,
+    syncIntervalMinutes: SYNC_INTERVAL_LIMITS.default,
     legal: legalTemplates({ siteName: escapeMarkdown(siteName), today }),
   };
 }

@@ -104,6 +104,15 @@ function forecastTargetField() {
     });
 }
 
+/** Minutes between two syncs of a connected provider (docs/decisions/077-provider-connections.md). */
+export const SYNC_INTERVAL_LIMITS = { min: 5, max: 1440, default: 15 } as const;
+const SYNC_INTERVAL_MESSAGE = `Sync interval must be a whole number of minutes from ${SYNC_INTERVAL_LIMITS.min} to ${SYNC_INTERVAL_LIMITS.max.toLocaleString('en-US')}.`;
+export const syncIntervalField = z
+  .number({ error: SYNC_INTERVAL_MESSAGE })
+  .int({ error: SYNC_INTERVAL_MESSAGE })
+  .min(SYNC_INTERVAL_LIMITS.min, { error: SYNC_INTERVAL_MESSAGE })
+  .max(SYNC_INTERVAL_LIMITS.max, { error: SYNC_INTERVAL_MESSAGE });
+
 const record = <K extends string, T extends z.ZodType>(keys: readonly K[], field: (key: K) => T) =>
   z.object(Object.fromEntries(keys.map((key) => [key, field(key)])) as Record<K, T>, {
     error: 'Expected a JSON object.',
@@ -130,6 +139,8 @@ export const settingsSchema = z.object(
      * Only `settings.dismissSetup` sets it: a save of the Site tab keeps the stored value.
      */
     setupDismissed: z.boolean({ error: 'Setup dismissed must be true or false.' }).default(false),
+    /** Only `connections.schedule` sets it: a save of the Site tab keeps the stored value. */
+    syncIntervalMinutes: syncIntervalField.default(SYNC_INTERVAL_LIMITS.default),
     legal: record(
       LEGAL_PAGES.map((page) => page.key),
       (key) =>
@@ -141,8 +152,8 @@ export const settingsSchema = z.object(
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-/** The settings as anyone reads them and the Site tab saves them: the checklist's dismissal is the admin's alone. */
-export const publicSettingsSchema = settingsSchema.omit({ setupDismissed: true });
+/** The settings as anyone reads them and the Site tab saves them: the checklist's dismissal and the sync schedule are the admin's alone. */
+export const publicSettingsSchema = settingsSchema.omit({ setupDismissed: true, syncIntervalMinutes: true });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** What every page needs of the settings (header, footer, titles, contact cards): no Markdown. */

@@ -29,6 +29,15 @@ export async function requestSync(db: Database, provider: ConnectionProvider, no
     });
 }
 
+/** A shorter interval holds from now: a queued run waits at most `intervalMs` more. */
+export async function shortenSyncWaits(db: Database, intervalMs: number, now: Date): Promise<void> {
+  const latest = new Date(now.getTime() + intervalMs).toISOString();
+  await db
+    .update(syncJobs)
+    .set({ nextRunAt: sql`least(${syncJobs.nextRunAt}, ${latest}::timestamptz)` })
+    .where(eq(syncJobs.state, 'queued'));
+}
+
 /**
  * Every connection reads its whole history again, from the start (rates were loaded for days whose
  * payments were left out): a run under way finishes first, then runs again.

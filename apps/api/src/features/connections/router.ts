@@ -8,6 +8,7 @@ import {
   exchangeRatesUploadInput,
   exchangeRatesUploadResultSchema,
   MAX_RATES_FILE_BYTES,
+  syncScheduleSchema,
   verificationSchema,
   type ConnectionProvider,
 } from '@journey/contracts';
@@ -20,6 +21,8 @@ import {
   requestSync,
   rereadAllSyncs,
   saveConnection,
+  saveSettings,
+  shortenSyncWaits,
   storeExchangeRates,
 } from '@journey/db';
 import { TRPCError } from '@trpc/server';
@@ -28,6 +31,7 @@ import type { Context } from '../../trpc/context';
 import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../exchange-rates/ecb-csv';
+import { readSettings } from '../settings/read';
 import { ConnectionKeyError } from './provider-client';
 import { STRIPE_RESTRICTED_KEY_URL } from './providers/stripe';
 
@@ -93,7 +97,32 @@ export const connectionsRouter = router({
       ) as Record<ConnectionProvider, string>,
       stripeRestrictedKeyUrl: STRIPE_RESTRICTED_KEY_URL,
       exchangeRates: await exchangeRatesStatus(ctx.database.db),
+      syncIntervalMinutes: (await readSettings(ctx)).syncIntervalMinutes,
     })),
+
+  /** How often every connection is synced: a setting of the owner's, kept with the others. */
+  schedule: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/sync-schedule',
+        tags,
+        summary: 'How often the providers are synced',
+      },
+      // Saved in the settings record, whose writes empty its cached reads; none of them shows it.
+      changes: ['settings'],
+    })
+    .input(syncScheduleSchema)
+    .output(syncScheduleSchema)
+    .mutation(async ({ ctx, input }) => {
+      const saved = await saveSettings(ctx.database.db, {
+        ...(await readSettings(ctx)),
+        syncIntervalMinutes: input.intervalMinutes,
+      });
+      await shortenSyncWaits(ctx.database.db, saved.syncIntervalMinutes * 60_000, ctx.now());
+      ctx.connections.wake();
+      return { intervalMinutes: saved.syncIntervalMinutes };
+    }),
 
   /**
    * The ECB's rates uploaded by the admin (a server with no way out, or a gap to fill): stored, then

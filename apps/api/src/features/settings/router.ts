@@ -75,8 +75,9 @@ export const settingsRouter = router({
     .output(publicSettingsSchema)
     .mutation(async ({ ctx, input }) => {
       // The checklist's dismissal is not the Site tab's to change (docs/decisions/060-admin-onboarding-and-honest-dates.md).
-      const { setupDismissed } = await readSettings(ctx);
-      const saved = await saveSettings(ctx.database.db, { ...input, setupDismissed });
+      // Nor is the sync schedule, which the Connections tab sets.
+      const { setupDismissed, syncIntervalMinutes } = await readSettings(ctx);
+      const saved = await saveSettings(ctx.database.db, { ...input, setupDismissed, syncIntervalMinutes });
       // The save pays for rendering the texts (see read.ts), not the next reader.
       await Promise.all([
         storyHtml(saved.story),

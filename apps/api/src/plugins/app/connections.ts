@@ -8,6 +8,7 @@ import type { ConnectionService } from '../../features/connections/connection-se
 import { SealedValueError, SecretBox } from '../../features/connections/secret-box';
 import { startSyncWorker } from '../../features/connections/sync-worker';
 import { scheduleEcbRates } from '../../features/exchange-rates/ecb-loader';
+import { readSettings } from '../../features/settings/read';
 import { sessionSecret } from '../external/session-secret';
 
 declare module 'fastify' {
@@ -59,7 +60,7 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
       clients,
       now,
       log: app.log.child({ component: 'sync' }),
-      intervalMs: async () => config.connections.intervalMs,
+      intervalMs: async () => (await readSettings({ config, database, now })).syncIntervalMinutes * 60_000,
       claimTimeoutMs: options.claimTimeoutMs ?? config.connections.claimTimeoutMs,
       retryBaseMs: options.retryBaseMs ?? DEFAULT_SYNC_RETRY_BASE_MS,
       onEntriesChanged: () => app.publicCache.invalidate(['revenues']),

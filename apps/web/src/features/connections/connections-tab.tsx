@@ -28,6 +28,7 @@ import { formatDate } from '../../lib/format';
 import { serverMessage } from '../../lib/trpc';
 import { ConnectForm } from './connect-form';
 import { ExchangeRatesCard } from './exchange-rates-card';
+import { SyncScheduleCard } from './sync-schedule-card';
 import { useConnections, useDisconnect, useSyncNow } from './use-connections';
 
 /** Where the owner creates a key in each provider's dashboard, and which webhook events to pick there. */
@@ -266,6 +267,7 @@ export function ConnectionsTab() {
               />
             ))}
           </SimpleGrid>
+          <SyncScheduleCard intervalMinutes={query.data.syncIntervalMinutes} />
           <ExchangeRatesCard status={query.data.exchangeRates} />
         </>
       )}

@@ -34,3 +34,7 @@ export function useDisconnect() {
 export function useUploadRates() {
   return trpc.connections.uploadRates.useMutation({ onSuccess: useRefreshAfterWrite('connections') });
 }
+
+export function useSaveSchedule() {
+  return trpc.connections.schedule.useMutation({ onSuccess: useRefreshAfterWrite('connections') });
+}
