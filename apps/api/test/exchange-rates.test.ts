@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { schema } from '@journey/db';
+import { recordSkipped, schema } from '@journey/db';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertToUsd } from '../src/features/exchange-rates/to-usd';
@@ -190,6 +190,30 @@ describe('the admin’s upload of the ECB’s rates', () => {
     await waitFor('a sync without the rate', async () => (await lastSynced()) !== before);
     const totalNow = async () => (await call(admin.server.app, 'GET', '/api/revenue')).json().totalRevenue;
     expect(await totalNow()).toBe('67.01');
+    // The payment of May left out above is listed in the Connections tab, with the reason.
+    const skippedNow = async () => {
+      const answer = (await admin.call('GET', '/api/admin/connections')).json();
+      return {
+        items: answer.skipped as { externalId: string; reason: string }[],
+        counts: answer.skippedCounts,
+      };
+    };
+    const waiting = await skippedNow();
+    expect(waiting.items).toContainEqual(
+      expect.objectContaining({
+        provider: 'stripe',
+        externalId: 'ch_eur_4',
+        reason: expect.stringContaining('Settled in EUR: no ECB rate on 2024-05-02'),
+      }),
+    );
+    expect(waiting.counts.stripe).toBe(waiting.items.length);
+    // As a run before the incremental window would have listed August's payment too.
+    await recordSkipped(
+      admin.server.db,
+      'stripe',
+      [{ externalId: 'ch_eur_5', reason: 'Waiting for a rate.' }],
+      new Date(),
+    );
 
     // The ECB's history zipped, with the day of that payment (1 August 2024: 1.0789 USD per euro) in it.
     const zipped = zipSync({ 'eurofxref-hist.csv': strToU8(`${HISTORY}2024-08-01,1.0789,\n`) });
@@ -207,6 +231,8 @@ describe('the admin’s upload of the ECB’s rates', () => {
     ).toBe(true);
     // 20.00 EUR at 1.0789: 21.58 more.
     expect(await totalNow()).toBe('88.59');
+    // Read again: August's payment is counted and not listed; May's still has no rate, and stays listed.
+    expect((await skippedNow()).items.map((item) => item.externalId)).toEqual(['ch_eur_4']);
     expect((await admin.call('GET', '/api/admin/connections')).json().exchangeRates).toEqual({
       newestDay: '2024-09-26',
       days: 11,

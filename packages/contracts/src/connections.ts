@@ -23,6 +23,15 @@ export const verificationSchema = z.object({
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
+/** A transaction a provider reported that is not an entry, and why: nothing is dropped silently. */
+export const skippedItemSchema = z.object({
+  provider: z.enum(CONNECTION_PROVIDERS),
+  externalId: z.string(),
+  reason: z.string(),
+  seenAt: isoTimestamp.describe('When a sync or a webhook last read it'),
+});
+export type SkippedItem = z.infer<typeof skippedItemSchema>;
+
 /** A connection as the admin sees it: always these fields, and never its key nor its webhook secret. */
 export const connectionSchema = connectionStatusSchema.extend({
   lastError: z.string().nullable().describe('Why the last sync failed, in words; null after a good one'),
@@ -66,6 +75,11 @@ export const connectionsOverviewSchema = z.object({
   /** Stripe's form for a restricted key, filled in with exactly the read permissions the sync needs. */
   stripeRestrictedKeyUrl: z.string(),
   syncIntervalMinutes: z.number().int().describe('Minutes between two syncs of each connection'),
+  /** What the syncs and webhooks read but did not count, newest first (at most 200), and why. */
+  skipped: z.array(skippedItemSchema),
+  skippedCounts: z
+    .partialRecord(z.enum(CONNECTION_PROVIDERS), z.number().int())
+    .describe('Skipped transactions per provider, in all'),
 });
 
 /** PUT /api/admin/sync-schedule: how often every connection is synced. */

@@ -20,6 +20,7 @@ export * from './session-store';
 export * from './settings';
 export * from './subscribers';
 export * from './sync-jobs';
+export * from './sync-skipped';
 export * from './users';
 export * as schema from './schema';
 export * from './revenue-metrics';

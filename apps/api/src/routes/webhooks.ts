@@ -3,6 +3,7 @@ import { connectionCredentials, recordWebhookEvent, storeSyncedRevenue, webhookE
 import type { FastifyInstance } from 'fastify';
 import { WebhookSignatureError } from '../features/connections/provider-client';
 import { settleInUsd } from '../features/connections/settle-in-usd';
+import { noteSkipped } from '../features/connections/note-skipped';
 
 /** A provider's event is small; a larger body is refused before it is read. */
 const WEBHOOK_LIMIT_BYTES = 512 * 1024;
@@ -55,9 +56,6 @@ export default async function webhooks(app: FastifyInstance) {
     }
     const read = await client.webhookEntries(app.connections.box.open(connection.apiKeySealed), event);
     const { entries, skipped } = await settleInUsd(db, read.entries);
-    if (read.skipped.length + skipped.length > 0) {
-      request.log.warn({ provider, skipped: [...read.skipped, ...skipped] }, 'transactions not made entries');
-    }
     // Stored before the event is marked: a failure between the two leaves a redelivery to finish it,
     // and an entry is stored once whatever happens (its provider and transaction id).
     const { added, corrected } = await storeSyncedRevenue(db, {
@@ -66,6 +64,7 @@ export default async function webhooks(app: FastifyInstance) {
       provenance: 'webhook',
       entries,
     });
+    await noteSkipped(db, provider, entries, [...read.skipped, ...skipped], new Date());
     await recordWebhookEvent(db, { provider, eventId: event.id, type: event.type });
     if (added + corrected > 0) app.publicCache.invalidate(['revenues']);
     return reply.status(200).send({ received: true, recorded: true, added, corrected });

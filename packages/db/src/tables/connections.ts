@@ -76,3 +76,24 @@ export const webhookEvents = pgTable(
     check('webhook_events_provider_valid', isOneOf(table.provider, CONNECTION_PROVIDERS)),
   ],
 );
+
+/**
+ * What a sync or a webhook read but did not make an entry, and why (a test-mode order, a payment
+ * waiting for an exchange rate): listed in the Connections tab, so nothing is dropped silently. A row
+ * goes when its transaction becomes an entry, and with its connection. Not a public table.
+ */
+export const syncSkipped = pgTable(
+  'sync_skipped',
+  {
+    provider: text('provider', { enum: CONNECTION_PROVIDERS })
+      .notNull()
+      .references(() => providerConnections.provider, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    reason: text('reason').notNull(),
+    seenAt: instant('seen_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.externalId] }),
+    index('sync_skipped_seen_at_idx').on(table.seenAt),
+  ],
+);

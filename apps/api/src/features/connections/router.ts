@@ -17,6 +17,7 @@ import {
   exchangeRatesStatus,
   findConnection,
   listConnections,
+  listSkipped,
   publicVerification,
   requestSync,
   rereadAllSyncs,
@@ -98,6 +99,7 @@ export const connectionsRouter = router({
       stripeRestrictedKeyUrl: STRIPE_RESTRICTED_KEY_URL,
       exchangeRates: await exchangeRatesStatus(ctx.database.db),
       syncIntervalMinutes: (await readSettings(ctx)).syncIntervalMinutes,
+      ...(await listSkipped(ctx.database.db)),
     })),
 
   /** How often every connection is synced: a setting of the owner's, kept with the others. */

@@ -13,6 +13,7 @@ import { ConnectionKeyError, RetryLaterError, type ProviderClient } from './prov
 import { settleInUsd } from './settle-in-usd';
 import type { SecretBox } from './secret-box';
 import type { ConnectionProvider } from '@journey/contracts';
+import { noteSkipped } from './note-skipped';
 
 /** How often an idle worker looks for a due sync another process queued (its own wake it at once). */
 const IDLE_POLL_MS = 2_000;
@@ -98,7 +99,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         });
         if (added + corrected > 0) options.onEntriesChanged();
         const skipped = [...page.skipped, ...settled.skipped];
-        if (skipped.length > 0) log.warn({ provider, skipped }, 'transactions not made entries');
+        await noteSkipped(db, provider, settled.entries, skipped, now());
         cursor = page.cursor;
         if (!(await saveSyncProgress(db, provider, cursor, claimUntil()))) return;
         if (page.done) break;

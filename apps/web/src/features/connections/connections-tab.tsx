@@ -4,7 +4,7 @@ import {
   type ConnectionProvider,
 } from '@journey/contracts/constants';
 import { formatAgo } from '@journey/contracts/constants';
-import type { Connection } from '@journey/contracts';
+import type { Connection, SkippedItem } from '@journey/contracts';
 import {
   Anchor,
   Badge,
@@ -28,6 +28,7 @@ import { formatDate } from '../../lib/format';
 import { serverMessage } from '../../lib/trpc';
 import { ConnectForm } from './connect-form';
 import { ExchangeRatesCard } from './exchange-rates-card';
+import { SkippedList } from './skipped-list';
 import { SyncScheduleCard } from './sync-schedule-card';
 import { useConnections, useDisconnect, useSyncNow } from './use-connections';
 
@@ -197,6 +198,7 @@ function ProviderCard(props: {
   connection: Connection | undefined;
   webhookUrl: string;
   stripeKeyUrl: string;
+  skipped: { count: number; items: SkippedItem[] };
 }) {
   const headingId = useId();
   const name = CONNECTION_PROVIDER_NAMES[props.provider];
@@ -208,7 +210,10 @@ function ProviderCard(props: {
           {name}
         </Title>
         {props.connection ? (
-          <Connected connection={props.connection} />
+          <>
+            <Connected connection={props.connection} />
+            <SkippedList count={props.skipped.count} items={props.skipped.items} />
+          </>
         ) : (
           <>
             {props.provider === 'stripe' && (
@@ -245,8 +250,8 @@ export function ConnectionsTab() {
           Payment providers
         </Title>
         <Text c="dimmed" size="sm">
-          Connect a provider with a read-only key: its whole history is read, then every 15 minutes, and the
-          tracker says how much of the total it vouches for. Keys are sealed on the server and never shown
+          Connect a provider with a read-only key: its whole history is read, then on the schedule below, and
+          the tracker says how much of the total it vouches for. Keys are sealed on the server and never shown
           again.
         </Text>
       </div>
@@ -264,6 +269,10 @@ export function ConnectionsTab() {
                 connection={query.data.connections.find((connection) => connection.provider === provider)}
                 webhookUrl={query.data.webhookUrls[provider]}
                 stripeKeyUrl={query.data.stripeRestrictedKeyUrl}
+                skipped={{
+                  count: query.data.skippedCounts[provider] ?? 0,
+                  items: query.data.skipped.filter((item) => item.provider === provider),
+                }}
               />
             ))}
           </SimpleGrid>
