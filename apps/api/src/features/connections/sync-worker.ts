@@ -13,12 +13,9 @@ import { ConnectionKeyError, RetryLaterError, type ProviderClient } from './prov
 import { settleInUsd } from './settle-in-usd';
 import type { SecretBox } from './secret-box';
 import type { ConnectionProvider } from '@journey/contracts';
+import { startJobLoop } from '../jobs/job-loop';
 import { noteSkipped } from './note-skipped';
 
-/** How often an idle worker looks for a due sync another process queued (its own wake it at once). */
-const IDLE_POLL_MS = 2_000;
-/** After a database failure, before the next try. */
-const ERROR_PAUSE_MS = 5_000;
 /** The longest backoff after failed runs in a row. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -53,19 +50,6 @@ export interface SyncWorker {
  */
 export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const { db, now, log } = options;
-  let stopped = false;
-  let wakeUp: (() => void) | null = null;
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
 
   const claimUntil = () => new Date(now().getTime() + options.claimTimeoutMs);
   const after = (ms: number) => new Date(now().getTime() + ms);
@@ -103,7 +87,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         cursor = page.cursor;
         if (!(await saveSyncProgress(db, provider, cursor, claimUntil()))) return;
         if (page.done) break;
-        if (stopped) {
+        if (loop.stopped) {
           // Resumed at once by the next process, from the saved cursor.
           await endSyncRun(db, provider, { cursor, nextRunAt: now(), failed: false, now: now() });
           return;
@@ -139,30 +123,14 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
     }
   }
 
-  async function run(): Promise<void> {
-    while (!stopped) {
-      try {
-        const job = await claimNextSync(db, now(), claimUntil());
-        if (!job) {
-          if (!stopped) await pause(IDLE_POLL_MS);
-          continue;
-        }
-        await runSync(job);
-      } catch (error) {
-        if (stopped) break;
-        log.error({ err: error }, 'the sync worker failed; trying again shortly');
-        await pause(ERROR_PAUSE_MS);
-      }
-    }
-  }
-
-  const running = run();
-  return {
-    wake: () => wakeUp?.(),
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
+  const loop = startJobLoop({
+    log,
+    name: 'the sync worker',
+    turn: async () => {
+      const job = await claimNextSync(db, now(), claimUntil());
+      if (job) await runSync(job);
+      return job !== null;
     },
-  };
+  });
+  return { wake: () => loop.wake(), stop: () => loop.stop() };
 }

@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { MailConfig } from '../../config';
+import { startJobLoop } from '../jobs/job-loop';
 import { renderOffThread } from '../markdown/render-pool';
 import { composeMail, type MailBody, type MailContent } from './compose';
 import { broadcastContent, confirmationContent } from './messages';
@@ -23,10 +24,6 @@ import { newToken } from './tokens';
 import { failureReason, isPermanentFailure, type MailTransport } from './transport';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often an idle worker looks for mail another process queued (its own wakes it at once). */
-const IDLE_POLL_MS = 2_000;
-/** After a database failure, before the next try. */
-const ERROR_PAUSE_MS = 5_000;
 /** Tries of one message before a temporary failure counts as final. */
 export const MAX_ATTEMPTS = 8;
 
@@ -132,21 +129,8 @@ async function buildMessage(
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, now, log, transport } = options;
   const interval = 60_000 / options.config.ratePerMinute;
-  let stopped = false;
   let nextSendAt = 0;
-  let wakeUp: (() => void) | null = null;
   const bodies: BodyCache = new LRUCache({ max: 4 });
-
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     const message = await buildMessage(options, bodies, mail);
@@ -166,42 +150,25 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     await markMailSent(db, mail.id, now());
   }
 
-  async function run(): Promise<void> {
-    while (!stopped) {
-      try {
-        const wait = nextSendAt - Date.now();
-        if (wait > 0) await pause(wait);
-        if (stopped) break;
-        const claimed = await claimNextMail(
-          db,
-          now(),
-          new Date(now().getTime() + options.config.claimTimeoutMs),
-        );
-        if (!claimed) {
-          await finishSentBroadcasts(db);
-          if (!stopped) await pause(IDLE_POLL_MS);
-          continue;
-        }
-        nextSendAt = Date.now() + interval;
-        await deliver(claimed);
-      } catch (error) {
-        if (stopped) break;
-        log.error({ err: error }, 'the mail worker failed; trying again shortly');
-        await pause(ERROR_PAUSE_MS);
+  const loop = startJobLoop({
+    log,
+    name: 'the mail worker',
+    // The sending rate: a wake while waiting for it does not cut it short.
+    holdMs: () => nextSendAt - Date.now(),
+    turn: async () => {
+      const claimed = await claimNextMail(
+        db,
+        now(),
+        new Date(now().getTime() + options.config.claimTimeoutMs),
+      );
+      if (!claimed) {
+        await finishSentBroadcasts(db);
+        return false;
       }
-    }
-  }
-
-  const running = run();
-  return {
-    wake: () => {
-      // A wake during the rate pause must not cut the pause short: only an idle worker is woken.
-      if (Date.now() >= nextSendAt) wakeUp?.();
+      nextSendAt = Date.now() + interval;
+      await deliver(claimed);
+      return true;
     },
-    async stop() {
-      stopped = true;
-      wakeUp?.();
-      await running;
-    },
-  };
+  });
+  return { wake: () => loop.wake(), stop: () => loop.stop() };
 }
