@@ -237,6 +237,68 @@ describe('revenue imports', () => {
     expect(await totalRevenue()).toBe(total);
   });
 
+  it('corrects through the ledger what a newer export says was refunded since, in full or in part', async () => {
+    const csv = fixture('stripe').replaceAll('Journey', 'Refund');
+    expect((await post('stripe', csv, false)).statusCode).toBe(200);
+    const total = await totalRevenue();
+    const stored = async (id: string) =>
+      (
+        await admin.server.db
+          .select()
+          .from(schema.revenues)
+          .where(eq(schema.revenues.externalId, `ch_3OaA1aRefund${id}`))
+      )[0];
+    const annual = await stored('0001');
+    const call = await stored('0002');
+    // A month later: the annual plan refunded in full, the call in part ($50 of $250).
+    const newer = csv
+      .replace(
+        '120.00,0.00,usd,120.00,0.00,3.78,0.00,usd,Live,Paid',
+        '120.00,120.00,usd,120.00,120.00,3.78,0.00,usd,Live,Refunded',
+      )
+      .replace(
+        '250.00,0.00,usd,250.00,0.00,7.55,0.00,usd,Live,Paid',
+        '250.00,50.00,usd,250.00,50.00,7.55,0.00,usd,Live,Partially refunded',
+      );
+    const preview = await post('stripe', newer, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      add: 0,
+      update: 2,
+      changes: [
+        { line: 2, externalId: 'ch_3OaA1aRefund0001', entryId: annual!.id, from: '120.00', to: null },
+        { line: 3, externalId: 'ch_3OaA1aRefund0002', entryId: call!.id, from: '250.00', to: '200.00' },
+      ],
+      duplicate: 3,
+    });
+    expect(await totalRevenue()).toBe(total);
+
+    const ledgerFrom = (await listLedger(admin.server.db)).length;
+    const imported = await post('stripe', newer, false);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ added: 0, corrected: 2 });
+    expect(cents(total) - cents(await totalRevenue())).toBe(cents('170.00'));
+    expect(await stored('0001')).toBeUndefined();
+    expect(await stored('0002')).toMatchObject({
+      amount: '200.00',
+      description: 'Stripe: Consulting call (net of a 50.00 refund)',
+    });
+    const rows = (await listLedger(admin.server.db)).slice(ledgerFrom);
+    expect(rows.map((row) => [row.revenueId, row.field, row.newValue, row.reason])).toEqual([
+      [annual!.id, 'deleted', null, 'Stripe export: refunded in full since it was imported (was 120.00)'],
+      [call!.id, 'amount', '200.00', 'Stripe export: refunded in part since it was imported (was 250.00)'],
+      [
+        call!.id,
+        'description',
+        'Stripe: Consulting call (net of a 50.00 refund)',
+        'Stripe export: refunded in part since it was imported (was 250.00)',
+      ],
+    ]);
+
+    // The same file again changes nothing more.
+    expect((await post('stripe', newer, true)).json()).toMatchObject({ add: 0, update: 0, duplicate: 4 });
+  });
+
   it('keeps a deleted entry deleted when its transaction was imported again meanwhile (409)', async () => {
     const csv = fixture('stripe').replaceAll('Journey', 'Reimport');
     const first = await post('stripe', csv, false);

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './admin-server';
@@ -114,4 +115,64 @@ test('lists the rows a Gumroad export would add, as Gumroad writes them, and lea
   await expect(tab.row('Gumroad sale: Design kit, v2').getByRole('cell').nth(4)).toHaveText(
     'Imported from Gumroad',
   );
+});
+
+test('a newer Stripe export corrects what was refunded since, saying so before it does', async ({
+  adminPage: page,
+  axe,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tab = await openAdminTab(page, 'revenue');
+  const dialog = page.getByRole('dialog', { name: 'Import CSV', exact: true });
+  const preview = dialog.getByRole('region', { name: 'Import preview', exact: true });
+  const choose = async (file: string) => {
+    await tab.panel.getByRole('button', { name: 'Import CSV', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Provider' }).selectOption('stripe');
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  };
+  await choose(STRIPE_EXPORT);
+  await dialog.getByRole('button', { name: 'Import 5 entries', exact: true }).click();
+  const first = await expectToast(page, 'Import complete', '5 entries ($1,770.89) were added.');
+  // The correction below shows a toast with this title: dismissed now, the two cannot be confused.
+  await first.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(first).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
+
+  // A month later the annual plan was refunded in full and the call in part ($50 of $250).
+  const newer = testInfo.outputPath('stripe-newer.csv');
+  writeFileSync(
+    newer,
+    readFileSync(STRIPE_EXPORT, 'utf8')
+      .replace(
+        '120.00,0.00,usd,120.00,0.00,3.78,0.00,usd,Live,Paid',
+        '120.00,120.00,usd,120.00,120.00,3.78,0.00,usd,Live,Refunded',
+      )
+      .replace(
+        '250.00,0.00,usd,250.00,0.00,7.55,0.00,usd,Live,Paid',
+        '250.00,50.00,usd,250.00,50.00,7.55,0.00,usd,Live,Paid',
+      ),
+  );
+  await choose(newer);
+  await expect(preview).toContainText('To correct (imported before, refunded since): 2');
+  await expect(preview).toContainText('Duplicates already imported: 3');
+  const changes = preview.getByRole('table', { name: 'Entries to correct', exact: true });
+  await expect(
+    changes.getByRole('row', { name: /^2 ch_3OaA1aJourney0001 Refunded in full: \$120\.00 deleted$/ }),
+  ).toBeVisible();
+  await expect(
+    changes.getByRole('row', { name: /^3 ch_3OaA1aJourney0002 Refunded in part: \$250\.00 → \$200\.00$/ }),
+  ).toBeVisible();
+  await stillness(dialog);
+  await axe();
+  await dialog.getByRole('button', { name: 'Correct 2 entries', exact: true }).click();
+  await expectToast(
+    page,
+    'Import complete',
+    '0 entries ($0.00) were added. 2 imported before were corrected.',
+  );
+  await dialog.getByRole('button', { name: 'Close dialog', exact: true }).click();
+  await expect(tab.rowCount).toHaveText('4 rows');
+  await expect(tab.row('Stripe: Pro plan, annual')).toHaveCount(0);
+  await expect(tab.row('Stripe: Consulting call (net of a 50.00 refund)')).toContainText('$200.00');
 });

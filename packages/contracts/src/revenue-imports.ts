@@ -61,9 +61,22 @@ export type ImportRow = z.infer<typeof importRowSchema>;
  * The dry run's answer: counts of rows, the rows it would add (the first 1,000; `add` counts them all),
  * then the rows left out and the rows in error.
  */
+/** An entry imported before that a newer export reports refunded since: its amount now, or null (refunded in full). */
+export const importChangeSchema = z.object({
+  line: z.number().int(),
+  externalId: z.string(),
+  entryId: z.number().int(),
+  from: decimalString,
+  to: decimalString.nullable(),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
 export const revenueImportPreviewSchema = z.object({
   add: z.number().int(),
   rows: z.array(importRowSchema),
+  /** Entries already imported whose payment was refunded since, in part or in full. */
+  update: z.number().int(),
+  changes: z.array(importChangeSchema),
   duplicate: z.number().int(),
   skipped: z.number().int(),
   errors: z.array(importLineSchema),
@@ -78,9 +91,13 @@ export const revenueImportResultSchema = z.object({
   added: z.number().int(),
   total: decimalString,
 });
+
+/** The import's answer: what it added, and how many entries imported before it corrected. */
+export const revenueImportStoredSchema = revenueImportResultSchema.extend({ corrected: z.number().int() });
+export type RevenueImportStored = z.infer<typeof revenueImportStoredSchema>;
 export type RevenueImportResult = z.infer<typeof revenueImportResultSchema>;
 
-export const revenueImportAnswerSchema = z.union([revenueImportPreviewSchema, revenueImportResultSchema]);
+export const revenueImportAnswerSchema = z.union([revenueImportPreviewSchema, revenueImportStoredSchema]);
 
 /** One import in the list: what it added, and when it was undone if it was. */
 export const revenueImportSchema = revenueImportResultSchema.extend({

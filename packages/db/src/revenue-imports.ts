@@ -9,9 +9,10 @@ import {
 } from '@journey/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { publishRecordedChanges, type RecordedChangeRow } from './revenue-history';
+import { publishRecordedChanges, recordRevenueChange, type RecordedChangeRow } from './revenue-history';
+import { deleteRevenue } from './revenue-writes';
 import { appendLedger } from './revenue-ledger';
-import { storedSnapshotSql } from './revenues';
+import { storedSnapshotOf, storedSnapshotSql } from './revenues';
 import { revenueImports, revenues } from './schema';
 
 /**
@@ -40,22 +41,81 @@ function* chunks<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += CHUNK_ROWS) yield items.slice(start, start + CHUNK_ROWS);
 }
 
-/** The transaction ids of this provider among `ids` that are already stored. */
-export async function storedExternalIds(
+/** The entries of this provider's transactions among `ids` that are already stored, by transaction id. */
+export async function storedImportedEntries(
   db: Database,
   provider: ImportProvider,
   ids: readonly string[],
-): Promise<Set<string>> {
-  const stored = new Set<string>();
+): Promise<Map<string, StoredImportedEntry>> {
+  const stored = new Map<string, StoredImportedEntry>();
   for (const chunk of chunks(ids)) {
     const rows = await db
-      .select({ externalId: revenues.externalId })
+      .select({ id: revenues.id, externalId: revenues.externalId, amount: revenues.amount })
       .from(revenues)
       .where(and(eq(revenues.provider, provider), inArray(revenues.externalId, chunk)));
-    for (const row of rows) if (row.externalId !== null) stored.add(row.externalId);
+    for (const row of rows)
+      if (row.externalId !== null) stored.set(row.externalId, { id: row.id, amount: row.amount });
     await nextTurn();
   }
   return stored;
+}
+
+/** An entry a provider's transaction is stored as: what a newer export of it is compared with. */
+export interface StoredImportedEntry {
+  id: number;
+  amount: string;
+}
+
+/** A stored entry a newer export reports otherwise: its new amount, or null once refunded in full. */
+export interface ImportCorrection {
+  entryId: number;
+  amount: string | null;
+  originalAmount: string;
+  currency: string;
+  description: string;
+  reason: string;
+}
+
+/**
+ * Applies what a newer export says of entries already stored (docs/decisions/044-provider-imports.md):
+ * a partial refund since lowers the amount, a full one deletes the entry; each through the history and
+ * the ledger, with its reason. An entry deleted meanwhile is passed over. The count of those changed.
+ */
+export async function correctImportedEntries(
+  db: Database,
+  corrections: readonly ImportCorrection[],
+): Promise<number> {
+  let changed = 0;
+  for (const correction of corrections) {
+    if (correction.amount === null) {
+      if (await deleteRevenue(db, correction.entryId, { reason: correction.reason })) changed++;
+      continue;
+    }
+    const done = await db.transaction(async (tx) => {
+      const [old] = await tx.select().from(revenues).where(eq(revenues.id, correction.entryId)).for('update');
+      if (!old) return false;
+      const [updated] = await tx
+        .update(revenues)
+        .set({
+          amount: correction.amount ?? old.amount,
+          description: correction.description,
+          originalAmount: correction.currency === 'USD' ? null : correction.originalAmount,
+        })
+        .where(eq(revenues.id, correction.entryId))
+        .returning();
+      if (!updated) return false;
+      await recordRevenueChange(tx, {
+        revenueId: correction.entryId,
+        action: 'update',
+        before: storedSnapshotOf(old),
+        after: storedSnapshotOf(updated),
+        reason: correction.reason,
+      });
+      return true;
+    });
+    if (done) changed++;
+  }
+  return changed;
 }
 
 /**

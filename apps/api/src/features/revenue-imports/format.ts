@@ -16,8 +16,14 @@ export interface ExportEntry {
   description: string;
 }
 
-/** What one data row of an export becomes. */
-export type RowOutcome = { entry: ExportEntry } | { skip: string } | { error: string };
+/**
+ * What one data row of an export becomes. A row refunded in full names its transaction, so an entry
+ * imported before the refund is corrected (plan.ts).
+ */
+export type RowOutcome = { entry: ExportEntry } | { skip: string; refundedId?: string } | { error: string };
+
+/** Why a row refunded in full is left out. */
+export const REFUNDED = 'Refunded.';
 
 /** A cell by its column's name as the header writes it; '' when the column is absent or the cell empty. */
 export type Cells = (column: string) => string;
@@ -76,7 +82,7 @@ export const isUsd = (currency: string) => currency.trim().toUpperCase() === 'US
 
 /** The amount net of refunds: a fully refunded row is skipped, a partly refunded one imports the rest. */
 export function netOf(amount: bigint, refunded: bigint): { cents: bigint; note: string } | { skip: string } {
-  if (refunded >= amount) return { skip: 'Refunded.' };
+  if (refunded >= amount) return { skip: REFUNDED };
   if (refunded === 0n) return { cents: amount, note: '' };
   return { cents: amount - refunded, note: ` (net of a ${formatCents(refunded)} refund)` };
 }
@@ -145,41 +151,47 @@ const ZERO = /^0+(\.0*)?$/;
 export function providerFormat(spec: ProviderSpec): ExportFormat {
   const dateOf = typeof spec.date === 'string' ? (cells: Cells) => cells(spec.date as string) : spec.date;
   const dateLabel = typeof spec.date === 'string' ? spec.date : 'Date';
+  const readRow = (cells: Cells): RowOutcome => {
+    const summary = spec.summary?.(cells);
+    if (summary) return { skip: `Summary row ("${summary}"), not a sale.` };
+    const id = cells(spec.id);
+    if (id === '') return { error: `${spec.id} is required.` };
+    const checked = transactionId(id, spec.id);
+    if ('error' in checked) return checked;
+    const skip = spec.skipReason(cells);
+    if (skip) return { skip };
+    const currency = spec.currency ? cells(spec.currency).toUpperCase() : 'USD';
+    if (!/^[A-Z]{3}$/.test(currency)) {
+      return { error: `${spec.currency ?? 'Currency'}: "${currency}" is not a currency code.` };
+    }
+    const { column, refunded, inCents } = spec.amount;
+    // A free product or a free trial's sign-up: a sale of nothing, which the revenue form cannot hold.
+    if (ZERO.test(cells(column))) return { skip: 'Nothing was charged (0.00).' };
+    const read = readAll({
+      amount: inCents ? wholeCents(cells(column), column) : decimalCents(cells(column), column),
+      refunded: refunded ? refundCents(cells(refunded), refunded, inCents) : { value: 0n },
+      date: utcDate(dateOf(cells), dateLabel),
+    });
+    if ('error' in read) return read;
+    const net = netOf(read.values.amount, read.values.refunded);
+    if ('skip' in net) return net;
+    // Amounts in cents are in the currency's smallest unit (a yen is its own); decimals are units.
+    const originalAmount = inCents ? minorToDecimal(net.cents, currency) : formatCents(net.cents);
+    const cents = currency === 'USD' ? net.cents : convertedCents(spec, cells);
+    if (cents !== null && typeof cents !== 'bigint') return cents;
+    const note = currency === 'USD' ? net.note : net.note.replace(' refund)', ` ${currency} refund)`);
+    const text = description(spec.describe(cells, id) + note);
+    return {
+      entry: { externalId: id, cents, currency, originalAmount, date: read.values.date, description: text },
+    };
+  };
   return {
     required: spec.required,
     read(cells) {
-      const summary = spec.summary?.(cells);
-      if (summary) return { skip: `Summary row ("${summary}"), not a sale.` };
-      const id = cells(spec.id);
-      if (id === '') return { error: `${spec.id} is required.` };
-      const checked = transactionId(id, spec.id);
-      if ('error' in checked) return checked;
-      const skip = spec.skipReason(cells);
-      if (skip) return { skip };
-      const currency = spec.currency ? cells(spec.currency).toUpperCase() : 'USD';
-      if (!/^[A-Z]{3}$/.test(currency)) {
-        return { error: `${spec.currency ?? 'Currency'}: "${currency}" is not a currency code.` };
-      }
-      const { column, refunded, inCents } = spec.amount;
-      // A free product or a free trial's sign-up: a sale of nothing, which the revenue form cannot hold.
-      if (ZERO.test(cells(column))) return { skip: 'Nothing was charged (0.00).' };
-      const read = readAll({
-        amount: inCents ? wholeCents(cells(column), column) : decimalCents(cells(column), column),
-        refunded: refunded ? refundCents(cells(refunded), refunded, inCents) : { value: 0n },
-        date: utcDate(dateOf(cells), dateLabel),
-      });
-      if ('error' in read) return read;
-      const net = netOf(read.values.amount, read.values.refunded);
-      if ('skip' in net) return net;
-      // Amounts in cents are in the currency's smallest unit (a yen is its own); decimals are units.
-      const originalAmount = inCents ? minorToDecimal(net.cents, currency) : formatCents(net.cents);
-      const cents = currency === 'USD' ? net.cents : convertedCents(spec, cells);
-      if (cents !== null && typeof cents !== 'bigint') return cents;
-      const note = currency === 'USD' ? net.note : net.note.replace(' refund)', ` ${currency} refund)`);
-      const text = description(spec.describe(cells, id) + note);
-      return {
-        entry: { externalId: id, cents, currency, originalAmount, date: read.values.date, description: text },
-      };
+      const outcome = readRow(cells);
+      return 'skip' in outcome && outcome.skip === REFUNDED
+        ? { ...outcome, refundedId: cells(spec.id) }
+        : outcome;
     },
   };
 }
@@ -205,7 +217,7 @@ export function unlessPaid(column: string, paid: readonly string[], refunded?: s
   const accepted = new Set(paid);
   return (cells: Cells): string | null => {
     const status = cells(column);
-    if (refunded && status.toLowerCase() === refunded) return 'Refunded.';
+    if (refunded && status.toLowerCase() === refunded) return REFUNDED;
     return accepted.has(status.toLowerCase()) ? null : `Not paid (status "${status}").`;
   };
 }

@@ -23,6 +23,8 @@ export interface ReadExport {
   /** Rows whose transaction id came earlier in the same file. */
   repeated: number;
   skipped: { line: number; reason: string }[];
+  /** Skipped rows refunded in full: an entry stored from one before is corrected. */
+  refunded: { line: number; externalId: string }[];
   errors: ImportLine[];
 }
 
@@ -54,7 +56,7 @@ function cellsOf(row: CsvRow, positions: Map<string, number>): Cells {
 /** Reads a provider's export row by row; blank lines count for the line numbers only. */
 export async function readExport(provider: ImportProvider, csv: string): Promise<ReadExport> {
   const format = EXPORT_FORMATS[provider];
-  const result: ReadExport = { rows: [], repeated: 0, skipped: [], errors: [] };
+  const result: ReadExport = { rows: [], repeated: 0, skipped: [], refunded: [], errors: [] };
   const seen = new Set<string>();
   let positions: Map<string, number> | null = null;
   let dataRows = 0;
@@ -83,8 +85,10 @@ export async function readExport(provider: ImportProvider, csv: string): Promise
 
 function record(result: ReadExport, seen: Set<string>, line: number, outcome: RowOutcome): void {
   if ('error' in outcome) result.errors.push({ line, message: outcome.error });
-  else if ('skip' in outcome) result.skipped.push({ line, reason: outcome.skip });
-  else if (seen.has(outcome.entry.externalId)) result.repeated++;
+  else if ('skip' in outcome) {
+    result.skipped.push({ line, reason: outcome.skip });
+    if (outcome.refundedId) result.refunded.push({ line, externalId: outcome.refundedId });
+  } else if (seen.has(outcome.entry.externalId)) result.repeated++;
   else {
     seen.add(outcome.entry.externalId);
     result.rows.push({ line, ...outcome.entry });

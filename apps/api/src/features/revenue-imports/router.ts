@@ -7,7 +7,7 @@ import {
   revenueImportUndoSchema,
   type ImportLine,
 } from '@journey/contracts';
-import { listImports, storeImport, undoImport } from '@journey/db';
+import { correctImportedEntries, listImports, storeImport, undoImport } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { fieldError, FieldErrorsCause } from '../../trpc/errors';
@@ -57,7 +57,7 @@ export const revenueImportsRouter = router({
         'POST',
         PATH,
         "Import a payment provider's CSV export",
-        'With `dryRun` the preview: counts of rows to add, already imported (duplicate), skipped (refunded, failed, in a currency with no rate) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added }`, or 400 naming the lines in error, storing nothing.',
+        'With `dryRun` the preview: counts of rows to add, of entries imported before to correct (refunded since, in part or in full), already imported (duplicate), skipped (refunded, failed, in a currency with no rate) with reasons, and errors with their line (header = 1). Without it the import: `{ id, added, total, corrected }`, or 400 naming the lines in error, storing nothing.',
       ),
       changes: ['revenues'],
       bodyLimit: BODY_LIMIT,
@@ -72,11 +72,12 @@ export const revenueImportsRouter = router({
       });
       if (input.dryRun) return plan.preview;
       if (plan.errors.length > 0) throw rowErrors(plan.errors);
-      return storeImport(ctx.database.db, {
+      const stored = await storeImport(ctx.database.db, {
         provider: input.provider,
         source: input.source,
         entries: plan.entries,
       });
+      return { ...stored, corrected: await correctImportedEntries(ctx.database.db, plan.corrections) };
     }),
 
   undo: protectedProcedure

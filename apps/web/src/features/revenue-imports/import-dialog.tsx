@@ -39,6 +39,14 @@ function Choice<T extends string>(props: {
   );
 }
 
+/** "Import 3 entries", "Import 3 entries, correct 1", "Correct 2 entries". */
+function importLabel(add: number, update: number): string {
+  const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
+  if (update === 0) return `Import ${entries(add)}`;
+  if (add === 0) return `Correct ${entries(update)}`;
+  return `Import ${entries(add)}, correct ${update}`;
+}
+
 /**
  * 'Import CSV': provider, source and file, a preview of what the import would do, then the import;
  * the past imports below, each with its undo (docs/decisions/044-provider-imports.md).
@@ -89,7 +97,11 @@ export default function ImportDialog(props: DialogProps) {
     if (csv === null) return;
     try {
       const result = await importing.mutateAsync({ provider, source, csv });
-      notifySuccess('Import complete', `${result.added} entries (${formatMoney(result.total)}) were added.`);
+      const corrected = result.corrected > 0 ? ` ${result.corrected} imported before were corrected.` : '';
+      notifySuccess(
+        'Import complete',
+        `${result.added} entries (${formatMoney(result.total)}) were added.${corrected}`,
+      );
       setPreview(null);
       setFile(null);
       setCsv(null);
@@ -98,7 +110,7 @@ export default function ImportDialog(props: DialogProps) {
     }
   };
 
-  const canImport = preview !== null && preview.errors.length === 0 && preview.add > 0;
+  const canImport = preview !== null && preview.errors.length === 0 && preview.add + preview.update > 0;
   return (
     <Modal
       opened={props.opened}
@@ -132,7 +144,7 @@ export default function ImportDialog(props: DialogProps) {
         {preview && <ImportPreview preview={preview} />}
         <Group justify="flex-end">
           <Button disabled={!canImport} loading={importing.isPending} onClick={() => void runImport()}>
-            {preview ? `Import ${preview.add} ${preview.add === 1 ? 'entry' : 'entries'}` : 'Import'}
+            {preview ? importLabel(preview.add, preview.update) : 'Import'}
           </Button>
         </Group>
         <Text component="h3" fw={600} size="md">

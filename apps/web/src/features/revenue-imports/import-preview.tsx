@@ -1,4 +1,4 @@
-import type { ImportRow, RevenueImportPreview } from '@journey/contracts';
+import type { ImportChange, ImportRow, RevenueImportPreview } from '@journey/contracts';
 import { Box, Table, Text } from '@mantine/core';
 import { formatDate, formatMoney } from '../../lib/format';
 
@@ -52,6 +52,41 @@ function RowsToAdd({ rows, count }: { rows: ImportRow[]; count: number }) {
   );
 }
 
+/** Entries imported before that the file says were refunded since: what each will become. */
+function EntriesToCorrect({ changes, count }: { changes: ImportChange[]; count: number }) {
+  const caption =
+    changes.length < count
+      ? `The first ${changes.length.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} entries to correct`
+      : 'Entries to correct';
+  return (
+    <Table mt="sm" striped captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Line</Table.Th>
+          <Table.Th scope="col">Transaction</Table.Th>
+          <Table.Th scope="col">Change</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.map((change) => (
+          <Table.Tr key={change.line}>
+            <Table.Td>{change.line}</Table.Td>
+            <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+              {change.externalId}
+            </Table.Td>
+            <Table.Td>
+              {change.to === null
+                ? `Refunded in full: ${formatMoney(change.from)} deleted`
+                : `Refunded in part: ${formatMoney(change.from)} → ${formatMoney(change.to)}`}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** What the import would do: counts, the rows it would add, then the first rows left out or in error with their line. */
 export function ImportPreview({ preview }: { preview: RevenueImportPreview }) {
   const problems = [
@@ -65,6 +100,9 @@ export function ImportPreview({ preview }: { preview: RevenueImportPreview }) {
           To add: <strong>{preview.add}</strong> ({formatMoney(preview.total)})
         </li>
         <li>
+          To correct (imported before, refunded since): <strong>{preview.update}</strong>
+        </li>
+        <li>
           Duplicates already imported: <strong>{preview.duplicate}</strong>
         </li>
         <li>
@@ -76,6 +114,7 @@ export function ImportPreview({ preview }: { preview: RevenueImportPreview }) {
         </Text>
       </ul>
       {preview.rows.length > 0 && <RowsToAdd rows={preview.rows} count={preview.add} />}
+      {preview.changes.length > 0 && <EntriesToCorrect changes={preview.changes} count={preview.update} />}
       {problems.length > 0 && (
         <Table mt="sm" striped captionSide="top">
           <Table.Caption>

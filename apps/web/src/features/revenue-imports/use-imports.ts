@@ -2,7 +2,7 @@ import type {
   ErrorBody,
   RevenueImportPreview,
   RevenueImportRequest,
-  RevenueImportResult,
+  RevenueImportStored,
 } from '@journey/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshAfterWrite } from '../../lib/table-readers';
@@ -45,7 +45,7 @@ const IMPORT_CHANGES = ['revenues', 'revenueImports'] as const;
 export function useRunImport() {
   return useMutation({
     mutationFn: (request: Omit<RevenueImportRequest, 'dryRun'>) =>
-      postImport<RevenueImportResult>({ ...request, dryRun: false }),
+      postImport<RevenueImportStored>({ ...request, dryRun: false }),
     onSuccess: useRefreshAfterWrite(...IMPORT_CHANGES),
   });
 }
