@@ -171,6 +171,30 @@ describe('feeds, sitemap and robots.txt', () => {
     created.push(response.json());
   });
 
+  it('pins the public ledger’s row count and head in both feeds, moved by a revenue write', async () => {
+    const ledgerOf = (body: string) => {
+      const match = /<journey:ledger rows="(\d+)"(?: head="([0-9a-f]{64})")? href="([^"]+)"\/>/.exec(body);
+      return match ? { rows: Number(match[1]), head: match[2] ?? null, href: match[3] } : null;
+    };
+    const before = ledgerOf((await get(server.app, '/feed.xml')).body);
+    expect(before).toMatchObject({ href: `${ORIGIN}/ledger` });
+    const created = await call(
+      server.app,
+      'POST',
+      '/api/revenue',
+      { amount: '12.00', source: 'ai', description: 'Pinned in the feeds', date: '2024-05-01' },
+      cookie,
+    );
+    expect(created.statusCode).toBe(201);
+    const verification = (await get(server.app, '/api/public/verification.json')).json();
+    for (const path of ['/feed.xml', '/atom.xml']) {
+      const body = (await get(server.app, path)).body;
+      expect(XMLValidator.validate(body), path).toBe(true);
+      expect(ledgerOf(body), path).toEqual({ ...verification.ledger, href: `${ORIGIN}/ledger` });
+    }
+    expect(verification.ledger.rows).toBe(before!.rows + 1);
+  });
+
   it('revalidates the feeds with their ETag', async () => {
     const first = await get(server.app, '/feed.xml');
     expect(first.headers['cache-control']).toBe('no-cache');

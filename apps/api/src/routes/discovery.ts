@@ -1,5 +1,5 @@
 import { FEED_PATHS } from '@journey/contracts';
-import { listLatestMilestones, listMilestoneLinks } from '@journey/db';
+import { ledgerHead, listLatestMilestones, listMilestoneLinks } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds';
 import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
@@ -21,14 +21,15 @@ export default async function discovery(app: FastifyInstance) {
       return sendPublicFile(request, reply, publicCache, {
         key: `${feed.path} ${origin}`,
         contentType: feed.contentType,
-        // The title is the owner's site name.
-        tables: ['milestones', 'settings'],
+        // The title is the owner's site name; the ledger's head moves with every revenue write.
+        tables: ['milestones', 'settings', 'revenues'],
         produce: async () => {
-          const [settings, milestones] = await Promise.all([
+          const [settings, milestones, ledger] = await Promise.all([
             readSettings(app),
             listLatestMilestones(database.db, FEED_ITEM_LIMIT),
+            ledgerHead(database.db),
           ]);
-          return feed.build({ origin, siteName: settings.siteName }, milestones);
+          return feed.build({ origin, siteName: settings.siteName, ledger }, milestones);
         },
       });
     });

@@ -16,6 +16,17 @@ export interface FeedSite {
   origin: string;
   /** The owner's site name (docs/decisions/037-owner-settings.md): the feeds' title and author. */
   siteName: string;
+  /** The public ledger's row count and head, so a reader's copy of the feed pins them (decision 079). */
+  ledger: { rows: number; head: string | null };
+}
+
+/** The namespace of the feeds' `ledger` element (docs/decisions/079-ledger-of-every-write.md). */
+export const LEDGER_FEED_NAMESPACE = 'urn:journey:ledger:1';
+
+/** `<journey:ledger rows="…" head="…" href="…/ledger"/>`: the chain a visitor can check at /ledger. */
+function ledgerElement(site: FeedSite): string {
+  const head = site.ledger.head === null ? '' : ` head="${site.ledger.head}"`;
+  return `<journey:ledger rows="${site.ledger.rows}"${head} href="${escapeMarkup(`${site.origin}/ledger`)}"/>`;
 }
 
 const titleOf = (site: FeedSite) => feedTitleOf(site.siteName);
@@ -68,7 +79,7 @@ export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
   });
   return [
     XML_DECLARATION,
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:journey="${LEDGER_FEED_NAMESPACE}">`,
     '<channel>',
     plainTextElement('title', titleOf(site)),
     element('link', `${site.origin}/`),
@@ -76,6 +87,7 @@ export function rssFeed(site: FeedSite, milestones: Milestone[]): string {
     element('language', 'en'),
     `<atom:link href="${escapeMarkup(site.origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
     element('lastBuildDate', newestDate(milestones).toUTCString()),
+    ledgerElement(site),
     ...items,
     '</channel>',
     '</rss>',
@@ -101,7 +113,7 @@ export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
   });
   return [
     XML_DECLARATION,
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:journey="${LEDGER_FEED_NAMESPACE}">`,
     element('id', `${site.origin}/`),
     `<title type="text">${escapeMarkup(titleOf(site))}</title>`,
     `<subtitle type="text">${escapeMarkup(DESCRIPTION)}</subtitle>`,
@@ -109,6 +121,7 @@ export function atomFeed(site: FeedSite, milestones: Milestone[]): string {
     `<link rel="self" type="application/atom+xml" href="${escapeMarkup(site.origin + FEED_PATHS.atom)}"/>`,
     `<link rel="alternate" type="text/html" href="${escapeMarkup(`${site.origin}/`)}"/>`,
     `<author>${element('name', site.siteName)}</author>`,
+    ledgerElement(site),
     ...entries,
     '</feed>',
     '',
