@@ -1,5 +1,7 @@
 import {
+  CONNECTION_PROVIDER_NAMES,
   formatDate,
+  IMPORT_PROVIDER_NAMES,
   formatMoney,
   LEDGER_CREATED,
   LEDGER_DELETED,
@@ -31,6 +33,11 @@ function valueOf(field: string, value: string | null): string {
   return `“${value}”`;
 }
 
+const PROVIDER_NAMES: Record<string, string | undefined> = {
+  ...IMPORT_PROVIDER_NAMES,
+  ...CONNECTION_PROVIDER_NAMES,
+};
+
 const sourceLabel = (source: string) =>
   (REVENUE_SOURCE_LABELS as Record<string, string | undefined>)[source] ?? source;
 
@@ -39,7 +46,7 @@ function describeEntry(json: string): string {
   const origin =
     entry.provenance === 'manual'
       ? 'self-reported'
-      : `${entry.provenance}${entry.provider ? ` from ${entry.provider}` : ''}${entry.externalId ? ` (${entry.externalId})` : ''}`;
+      : `${entry.provenance}${entry.provider ? ` from ${PROVIDER_NAMES[entry.provider] ?? entry.provider}` : ''}${entry.externalId ? ` (${entry.externalId})` : ''}`;
   const paid = entry.currency !== 'USD' ? `, paid as ${entry.originalAmount} ${entry.currency}` : '';
   return `${formatMoney(entry.amount)}${paid}, ${sourceLabel(entry.source)}, “${entry.description}”, ${formatDate(entry.date)}, ${origin}`;
 }

@@ -92,7 +92,7 @@ describe('the ledger check in the browser', () => {
 
   it('says what each row did in words', () => {
     expect(describeLedgerRow(rows[0]!)).toBe(
-      'Created: $10.00, paid as 9.00 EUR, AI Projects, “Sale”, Jan 31, 2025, sync from stripe (txn_1)',
+      'Created: $10.00, paid as 9.00 EUR, AI Projects, “Sale”, Jan 31, 2025, sync from Stripe (txn_1)',
     );
     expect(describeLedgerRow(rows[2]!)).toBe('Amount: $10.00 → $12.25');
     expect(describeLedgerRow(rows[4]!)).toMatch(/^Deleted: \$100\.00/);
