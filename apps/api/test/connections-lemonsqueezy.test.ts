@@ -7,7 +7,7 @@
  */
 import { schema } from '@journey/db';
 import { lemonSqueezyObject, lemonSqueezySignature, type LemonSqueezyPayment } from '@journey/testing';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
@@ -205,7 +205,11 @@ describe('Lemon Squeezy', () => {
       .where(eq(schema.revenues.externalId, 'order_9001_refund'));
     expect(refund).toMatchObject({ amount: '-63.00', provenance: 'webhook', originalAmount: '-50.00' });
     // The correction is public: the ledger tells the old and the new amount.
-    const ledger = await admin.server.db.select().from(schema.revenueLedger);
+    // In chain order: without ORDER BY, PostgreSQL answers in heap order, which reuses freed space.
+    const ledger = await admin.server.db
+      .select()
+      .from(schema.revenueLedger)
+      .orderBy(asc(schema.revenueLedger.id));
     expect(ledger.at(-1)).toMatchObject({
       revenueId: refund!.id,
       field: 'amount',

@@ -6,7 +6,7 @@
  */
 import { schema } from '@journey/db';
 import { polarOrder, polarWebhookHeaders, type PolarOrderSpec } from '@journey/testing';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
@@ -217,7 +217,11 @@ describe('Polar', () => {
       .where(eq(schema.revenues.externalId, `order_${orderId(9001)}_refund`));
     expect(refund).toMatchObject({ amount: '-55.00', provenance: 'webhook' });
     // The correction is public: the ledger tells the old and the new amount.
-    const ledger = await admin.server.db.select().from(schema.revenueLedger);
+    // In chain order: without ORDER BY, PostgreSQL answers in heap order, which reuses freed space.
+    const ledger = await admin.server.db
+      .select()
+      .from(schema.revenueLedger)
+      .orderBy(asc(schema.revenueLedger.id));
     expect(
       ledger.filter((line) => line.revenueId === refund?.id && line.field === 'amount').at(-1),
     ).toMatchObject({
