@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { replayLedger } from '@journey/contracts';
+import { replayLedger, type PublishedLedgerRow } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, useAdminServer } from './helpers';
@@ -9,17 +9,7 @@ const anonymous = (method: 'GET' | 'POST', url: string) => call(admin.server.app
 
 const entry = { amount: '1250.50', source: 'ai', description: 'Ledger client', date: '2024-03-15' };
 
-interface LedgerRow {
-  id: number;
-  entryId: number | null;
-  time: string;
-  field: string;
-  old: string | null;
-  new: string | null;
-  reason: string | null;
-  prevHash: string;
-  hash: string;
-}
+type LedgerRow = PublishedLedgerRow;
 interface Ledger {
   rows: LedgerRow[];
   corrections: number;
