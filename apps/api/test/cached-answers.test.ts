@@ -127,6 +127,7 @@ describe('the shared pages', () => {
     expect(shared).toEqual({
       '/': ['connections', 'experiments', 'milestones', 'revenues', 'settings'],
       '/milestones/:ref': ['milestones', 'settings'],
+      '/lab/:slug': ['experiments', 'settings'],
       '/privacy': ['settings'],
       '/terms': ['settings'],
       '/cookies': ['settings'],

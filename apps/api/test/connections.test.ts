@@ -9,14 +9,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
-import { useStripeStandIn } from './support/stand-ins';
+import { useStripeBillingStandIn } from './support/stand-ins';
 
 const READ_ONLY = 'rk_test_connections_read_only_0001';
 const CAN_WRITE = 'sk_test_connections_can_write_0002';
 const REVOKED = 'rk_test_connections_revoked_0003';
 const SECOND_KEY = 'rk_test_connections_read_only_0004';
 
-const standIn = useStripeStandIn(
+// With Stripe's billing routes (no invoices here): a run reads its subscription periods too.
+const standIn = useStripeBillingStandIn(
   { [READ_ONLY]: 'read-only', [CAN_WRITE]: 'read-write', [REVOKED]: 'revoked', [SECOND_KEY]: 'read-only' },
   { syncRetryBaseMs: 200 },
 );
@@ -249,8 +250,10 @@ describe('connections', () => {
       async () => stripe.requests.length > requests && (await connection())?.status === 'ok',
     );
     expect(await totalRevenue()).toBe(dollars(expectedCents()));
-    // Incremental: it asked only for what was created since its mark.
-    expect(stripe.requests.at(-1)).toContain('created[gte]=');
+    // Incremental: it asked only for what was created since its mark (its invoices too).
+    const reads = (path: string) => stripe.requests.filter((line) => line.startsWith(`GET ${path}?`));
+    expect(reads('/v1/balance_transactions').at(-1)).toContain('created[gte]=');
+    expect(reads('/v1/invoices').at(-1)).toContain('created[gte]=');
   });
 
   it('waits out a 429 for its Retry-After and rides over a 5xx', async () => {

@@ -25,6 +25,14 @@ function parseXml(body: string) {
 const HOST = 'journey.example';
 const ORIGIN = `http://${HOST}`;
 const LEGAL_URLS = LEGAL_PAGES.map((page) => ORIGIN + page.path);
+/** The seeded experiments' pages (docs/decisions/081-experiment-state.md). */
+const LAB_URLS = [
+  'solo-app-builds',
+  'rewriting-history',
+  'public-domain-flipping',
+  'self-improvement-ai',
+  'ai-startup-studio',
+].map((slug) => `${ORIGIN}/lab/${slug}`);
 const get = (app: TestServer['app'], url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
@@ -80,7 +88,11 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(parseXml(atom.body).feed.entry).toBeUndefined();
 
     const sitemap = parseXml((await get(server.app, '/sitemap.xml')).body);
-    expect(sitemap.urlset.url.map((url: { loc: string }) => url.loc)).toEqual([`${ORIGIN}/`, ...LEGAL_URLS]);
+    expect(sitemap.urlset.url.map((url: { loc: string }) => url.loc)).toEqual([
+      `${ORIGIN}/`,
+      ...LAB_URLS,
+      ...LEGAL_URLS,
+    ]);
   });
 
   it('lists every milestone newest first in RSS 2.0, escaped and with permalinks', async () => {
@@ -202,7 +214,7 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('lists the landing page, every milestone page and the legal pages in the sitemap', async () => {
+  it('lists the landing page, every milestone and experiment page and the legal pages in the sitemap', async () => {
     const response = await get(server.app, '/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -210,7 +222,7 @@ describe('feeds, sitemap and robots.txt', () => {
     expect(urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locations = urlset.url.map((url: { loc: string }) => url.loc);
     expect(locations.sort()).toEqual(
-      [`${ORIGIN}/`, ...created.map((m) => ORIGIN + milestonePath(m)), ...LEGAL_URLS].sort(),
+      [`${ORIGIN}/`, ...created.map((m) => ORIGIN + milestonePath(m)), ...LAB_URLS, ...LEGAL_URLS].sort(),
     );
     const dated = urlset.url.filter((url: { lastmod?: string }) => url.lastmod);
     expect(dated).toHaveLength(created.length);

@@ -346,7 +346,8 @@ describe('links to milestone pages', () => {
     const sitemap = (await get('/sitemap.xml')).body;
     const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
     const legal = LEGAL_PAGES.map((page) => ORIGIN + page.path);
-    expect(locations).toHaveLength(created.length + 1 + legal.length);
+    const experiments = (await call(server.app, 'GET', '/api/experiments')).json();
+    expect(locations).toHaveLength(created.length + 1 + experiments.length + legal.length);
     expect(locations).toEqual(expect.arrayContaining(legal));
     for (const location of locations) {
       // The sitemap lists the legal pages from the contracts; they resolve from when the web app's

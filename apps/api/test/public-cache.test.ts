@@ -298,6 +298,11 @@ describe('the public cache', () => {
       'connections.disconnect': ['connections'],
       'connections.uploadRates': [],
       'connections.schedule': ['settings'],
+      'costs.create': [],
+      'costs.update': [],
+      'costs.delete': [],
+      'costImports.create': [],
+      'costImports.undo': [],
     });
   });
 

@@ -67,6 +67,8 @@ describe('checkStripeKey', () => {
       'rak_charge_read',
       'rak_refund_read',
       'rak_dispute_read',
+      'rak_invoice_read',
+      'rak_plan_read',
     ]);
     expect(url.searchParams.getAll('permissions[]').some((permission) => permission.endsWith('_write'))).toBe(
       false,

@@ -17,7 +17,7 @@ const experiments: EntityDescriptor = {
   title: 'experiments: add with validation, edit, delete, and the AI Arena follows',
   name: 'Experiment',
   fields: { Title: 'text', Description: 'text', Status: 'select', Projects: 'text', 'Image URL': 'text' },
-  columns: ['Title', 'Status', 'Projects', 'Actions'],
+  columns: ['Title', 'Status', 'State', 'Projects', 'Actions'],
   rowsWithRecord: '6 rows',
   records: async (api) =>
     (await listExperiments(api)).filter((experiment) => !SEEDED.includes(experiment.title)),
@@ -27,6 +27,7 @@ const experiments: EntityDescriptor = {
     await expect(tab.row('Solo App Builds').getByRole('cell')).toHaveText([
       'Solo App Builds',
       'Active',
+      'Running',
       '12',
       '',
     ]);
@@ -64,7 +65,7 @@ const experiments: EntityDescriptor = {
     record: {
       label: 'Podcast Network',
       rowText: 'Podcast Network',
-      cells: ['Podcast Network', 'Flagship', '3', ''],
+      cells: ['Podcast Network', 'Flagship', 'Running', '3', ''],
       stored: {
         status: 'Flagship',
         statusColor: 'text-pink-500',
@@ -98,7 +99,7 @@ const experiments: EntityDescriptor = {
     record: {
       label: 'Podcast Studio',
       rowText: 'Podcast Studio',
-      cells: ['Podcast Studio', 'Popular', '1', ''],
+      cells: ['Podcast Studio', 'Popular', 'Running', '1', ''],
       stored: { status: 'Popular', statusColor: 'text-blue-500', projectCount: 1 },
     },
     readBack: { Title: 'Podcast Studio', Status: 'Popular', Projects: '1' },

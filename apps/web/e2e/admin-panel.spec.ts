@@ -46,6 +46,7 @@ test.describe('admin panel', () => {
     await expect(page.getByRole('tab')).toHaveText([
       'Milestones',
       'Revenue',
+      'Costs',
       'Connections',
       'Experiments',
       'Subscribers',

@@ -212,7 +212,7 @@ test.describe('the computed figures on the landing page', () => {
     await gotoHydrated(page, '/');
     const section = page.locator('#revenue-over-time');
     await section.scrollIntoViewIfNeeded();
-    await section.getByRole('button', { name: 'Toward $1B (log scale)' }).click();
+    await section.getByRole('button', { name: 'Toward $1B' }).click();
     const figure = section.getByRole('figure', { name: /running total on a log scale/ });
     await expect(figure).toBeVisible();
     await expect(figure.locator('.recharts-line-curve')).toHaveCount(2);

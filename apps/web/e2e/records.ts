@@ -113,7 +113,10 @@ export const listExperiments = async (request: APIRequestContext) =>
 
 export const createExperiment = async (
   admin: APIRequestContext,
-  experiment: Pick<Experiment, 'title' | 'description' | 'status' | 'projectCount'> & { imageUrl?: string },
+  experiment: Pick<Experiment, 'title' | 'description' | 'status' | 'projectCount'> & {
+    imageUrl?: string;
+    story?: string;
+  },
 ) => answered<Experiment>(await admin.post('/api/experiments', { data: experiment }), 201);
 
 export const deleteExperiment = async (admin: APIRequestContext, id: number) =>

@@ -135,6 +135,74 @@ test.describe('revenue over time', () => {
     await expect(section.locator('svg.recharts-surface').first()).toBeVisible();
   });
 
+  test('shows revenue per month by source as bars, and their table equals the running totals’ steps', async ({
+    page,
+    request,
+    adminRequest,
+    axe,
+  }) => {
+    // A month with two sources and a refund-free second month, so the bars differ from the running total.
+    await createRevenue(adminRequest, {
+      amount: '100.25',
+      source: 'ai',
+      description: `${MARK} bar`,
+      date: '2021-04-02',
+    });
+    await createRevenue(adminRequest, {
+      amount: '40.00',
+      source: 'consulting',
+      description: `${MARK} bar`,
+      date: '2021-04-20',
+    });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const section = chartSection(page);
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('button', { name: 'Per month' }).click();
+    await expect(section.getByRole('button', { name: 'Per month' })).toHaveAttribute('aria-pressed', 'true');
+    // No range for the bars: they cover the whole journey.
+    await expect(section.getByRole('button', { name: '90 days', exact: true })).toHaveCount(0);
+    await expect(
+      section.getByRole('figure', { name: /Revenue per month by source: a stacked bar chart/ }),
+    ).toBeVisible();
+    // Bars drawn: a month without a source has a bar of no height, so look for one that has some.
+    const drawnBars = () =>
+      section
+        .locator('.recharts-bar-rectangle path')
+        .evaluateAll((paths) => paths.filter((path) => path.getBoundingClientRect().height > 0).length);
+    await expect.poll(drawnBars).toBeGreaterThan(2);
+    await axe();
+
+    await section.getByRole('button', { name: 'Show as table' }).click();
+    const table = section.getByRole('table', { name: 'Revenue per month by source' });
+    await expect(table.getByRole('columnheader', { name: 'Month' })).toBeVisible();
+    // Each month: the running totals' step from the month before, computed here in cents.
+    const all = await series(request, 'all');
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const dollars = (value: number) => money((value / 100).toFixed(2));
+    const expected = all.points.map((point, index) => {
+      const before = all.points[index - 1];
+      const step = (key: 'ai' | 'passive' | 'consulting' | 'total') =>
+        dollars(cents(point[key]) - (before ? cents(before[key]) : 0));
+      return [
+        bucketLabel(point.date, 'month'),
+        step('ai'),
+        step('passive'),
+        step('consulting'),
+        step('total'),
+      ];
+    });
+    expect(await tableRows(table)).toEqual(expected);
+    expect(expected.find((row) => row[0] === 'Apr 2021')).toEqual([
+      'Apr 2021',
+      '$100.25',
+      '$0.00',
+      '$40.00',
+      '$140.25',
+    ]);
+    await axe();
+  });
+
   test('shows the exact amounts of a bucket in the tooltip', async ({ page, request, isMobile }) => {
     await page.goto('/');
     const section = chartSection(page);

@@ -111,3 +111,43 @@ export function provenanceLabel(entry: { provenance: RevenueProvenance; provider
 /** docs/decisions/043-correction-ledger.md: what a recorded change of a revenue entry did. */
 export const REVENUE_CHANGE_ACTIONS = ['create', 'update', 'delete'] as const;
 export type RevenueChangeAction = (typeof REVENUE_CHANGE_ACTIONS)[number];
+
+/** docs/decisions/080-recurring-revenue.md: the billing intervals a subscription's price can have. */
+export const SUBSCRIPTION_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
+
+/**
+ * docs/decisions/081-experiment-state.md: where an experiment is, beside its status badge. A killed one
+ * stays on the page, marked, with its date and verdict.
+ */
+export const EXPERIMENT_STATES = ['running', 'paused', 'killed'] as const;
+export type ExperimentState = (typeof EXPERIMENT_STATES)[number];
+export const EXPERIMENT_STATE_LABELS: Record<ExperimentState, string> = {
+  running: 'Running',
+  paused: 'Paused',
+  killed: 'Killed',
+};
+
+/** docs/decisions/082-experiment-money.md: what a cost was spent on. */
+export const COST_CATEGORIES = ['ai-models', 'hosting', 'tools', 'marketing', 'other'] as const;
+export type CostCategory = (typeof COST_CATEGORIES)[number];
+export const COST_CATEGORY_LABELS: Record<CostCategory, string> = {
+  'ai-models': 'AI models',
+  hosting: 'Hosting',
+  tools: 'Tools',
+  marketing: 'Marketing',
+  other: 'Other',
+};
+
+/** The files the cost import reads: the AI providers' billing exports and a generic CSV. */
+export const COST_IMPORT_FORMATS = ['openai', 'anthropic', 'generic'] as const;
+export type CostImportFormat = (typeof COST_IMPORT_FORMATS)[number];
+export const COST_IMPORT_FORMAT_LABELS: Record<CostImportFormat, string> = {
+  openai: 'OpenAI (usage or billing export)',
+  anthropic: 'Anthropic (usage or billing export)',
+  generic: 'Generic (date, amount, description, category, experiment)',
+};
+
+/** What a rule assigns to an experiment: all of a connection's revenue, or one product's or price's. */
+export const EXPERIMENT_ASSIGNMENT_KINDS = ['connection', 'product', 'price'] as const;
+export type ExperimentAssignmentKind = (typeof EXPERIMENT_ASSIGNMENT_KINDS)[number];

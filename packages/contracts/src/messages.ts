@@ -10,5 +10,6 @@ export const DELETE_WARNINGS = {
   experiment: 'This will permanently delete this experiment. This action cannot be undone.',
   subscriber: 'This will permanently delete this subscriber. This action cannot be undone.',
   draft: 'This will permanently delete this draft. This action cannot be undone.',
+  cost: 'This will permanently delete this cost. This action cannot be undone.',
 } as const;
 export type DeletableNoun = keyof typeof DELETE_WARNINGS;

@@ -10,6 +10,9 @@ export interface PageDefaults<S extends string> {
 
 export const REVENUE_SORTS = ['date', 'amount', 'source', 'description'] as const;
 export const REVENUE_PAGE_DEFAULTS = { sort: 'date', direction: 'desc' } as const;
+/** docs/decisions/082-experiment-money.md */
+export const COST_SORTS = ['date', 'amount', 'category', 'description'] as const;
+export const COST_PAGE_DEFAULTS = { sort: 'date', direction: 'desc' } as const;
 export const MILESTONE_SORTS = ['day', 'title', 'date', 'isRevenue'] as const;
 export const MILESTONE_PAGE_DEFAULTS = { sort: 'day', direction: 'asc' } as const;
 export const EXPERIMENT_SORTS = ['title', 'status', 'projectCount', 'createdAt'] as const;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from './newsletter-values';
+import { COST_CATEGORIES, type CostCategory } from './enums';
+import { enumField } from './enum-field';
 import {
+  COST_PAGE_DEFAULTS,
+  COST_SORTS,
   EXPERIMENT_PAGE_DEFAULTS,
   EXPERIMENT_SORTS,
   MILESTONE_PAGE_DEFAULTS,
@@ -188,3 +192,16 @@ export const subscriberPageInput = z
 export type SubscriberPageRequest = PageRequest<(typeof SUBSCRIBER_SORTS)[number]> & {
   status?: SubscriberStatus;
 };
+
+/** The costs' page (docs/decisions/082-experiment-money.md), which may also be narrowed to one category. */
+export const costPageInput = z
+  .object(
+    {
+      ...pageShape(COST_SORTS, COST_PAGE_DEFAULTS),
+      category: enumField('Category', COST_CATEGORIES).optional(),
+    },
+    { error: 'Expected a JSON object.' },
+  )
+  .superRefine(cursorSuitsSort({ date: 'instant', amount: 'money', category: 'text', description: 'text' }))
+  .default(firstPage(COST_PAGE_DEFAULTS));
+export type CostPageRequest = PageRequest<(typeof COST_SORTS)[number]> & { category?: CostCategory };

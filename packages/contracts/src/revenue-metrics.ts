@@ -51,6 +51,33 @@ export const sourceForecastSchema = z.object({
 });
 export type SourceForecast = z.infer<typeof sourceForecastSchema>;
 
+/** A signed amount: the effect of exchange rates may lower MRR. */
+const signedDecimal = z.string().describe('Decimal string with two decimals, may be negative, e.g. "-12.50"');
+
+/**
+ * One month's MRR movements (docs/decisions/080-recurring-revenue.md), ChartMogul's five and `fx`,
+ * the effect of exchange rates on prices that did not change. Contraction and churn are losses,
+ * written as positive amounts; the MRR the month ended with equals the one it started with plus new,
+ * expansion, reactivation and fx, minus contraction and churn.
+ */
+export const mrrMovementSchema = z.object({
+  month,
+  new: decimalString,
+  expansion: decimalString,
+  contraction: decimalString,
+  churn: decimalString,
+  reactivation: decimalString,
+  fx: signedDecimal,
+  /** MRR at the month's start and at its end (for the current month: now). */
+  startMrr: decimalString,
+  endMrr: decimalString,
+  /** (churn + contraction − expansion − reactivation) ÷ the month's starting MRR; null from nothing. */
+  netRevenueChurn: z.number().nullable(),
+  /** (new + expansion + reactivation) ÷ (churn + contraction); null without a loss. */
+  quickRatio: z.number().nullable(),
+});
+export type MrrMovement = z.infer<typeof mrrMovementSchema>;
+
 /** The figures a skeptic can check (docs/decisions/042-revenue-metrics.md); money as decimal strings. */
 export const revenueMetricsSchema = z.object({
   currentMonth: monthTotal,
@@ -73,6 +100,14 @@ export const revenueMetricsSchema = z.object({
   }),
   /** Every source's own trend and forecast, so the tracker's filter changes the forecast line too. */
   bySource: z.object(perSource(() => sourceForecastSchema)),
+  /** Monthly recurring revenue now, from the providers' subscriptions; null without any subscription data. */
+  mrr: decimalString.nullable(),
+  /** MRR × 12; null with it. */
+  arr: decimalString.nullable(),
+  /** Customers paying for at least one subscription now; null without subscription data. */
+  activeSubscribers: z.number().int().min(0).nullable(),
+  /** Every month from the first movement to this one; null without subscription data. */
+  movements: z.array(mrrMovementSchema).nullable(),
   /** One sentence per figure above, saying how it is calculated. */
   howCalculated: z.record(z.string(), z.string()),
 });

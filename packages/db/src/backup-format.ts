@@ -9,6 +9,9 @@ import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
 import { migrationsFolder, type Database } from './client';
 import {
   broadcasts,
+  costImports,
+  costs,
+  experimentAssignments,
   experiments,
   providerConnections,
   milestones,
@@ -20,6 +23,7 @@ import {
   siteSettings,
   subscribers,
   subscriberTokens,
+  subscriptionPeriods,
   users,
 } from './schema';
 
@@ -37,17 +41,22 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_TABLES = {
   users,
   sessions,
+  // Before revenues and costs, which may name an experiment.
+  experiments,
   revenueImports,
   revenues,
   revenueChanges,
   revenueLedger,
   milestones,
-  experiments,
   subscribers,
   subscriberTokens,
   siteSettings,
   broadcasts,
   providerConnections,
+  subscriptionPeriods,
+  costImports,
+  costs,
+  experimentAssignments,
 };
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
@@ -60,6 +69,10 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'revenueLedger',
   'subscriberTokens',
   'providerConnections',
+  'subscriptionPeriods',
+  'costImports',
+  'costs',
+  'experimentAssignments',
 ];
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */

@@ -8,9 +8,12 @@
 export const PUBLIC_TABLES = {
   // The correction ledger is written with the entries; the running totals (revenue_totals,
   // revenue_days) change only with them and notify nothing of their own.
-  revenues: ['revenues', 'revenue_ledger'],
+  // Recurring revenue (docs/decisions/080-recurring-revenue.md) is part of the revenue metrics, and
+  // converts with the ECB's rates: a rate loaded late for a past day moves it.
+  revenues: ['revenues', 'revenue_ledger', 'subscription_periods', 'exchange_rates'],
   milestones: ['milestones'],
-  experiments: ['experiments'],
+  // An experiment's figures are its costs and the revenue its rules give it (decision 082).
+  experiments: ['experiments', 'costs', 'experiment_assignments'],
   // The owner's settings: the one site_settings row.
   settings: ['site_settings'],
   // Which providers vouch for the revenue, and how recently (docs/decisions/077-provider-connections.md).

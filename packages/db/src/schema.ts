@@ -1,4 +1,5 @@
 import {
+  EXPERIMENT_STATES,
   EXPERIMENT_STATUSES,
   MILESTONE_TYPES,
   REVENUE_PROVENANCES,
@@ -22,6 +23,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, keysetIndexes } from './tables/columns';
 import { revenueImports } from './tables/revenue-history';
@@ -30,6 +32,8 @@ export * from './tables/connections';
 export * from './tables/exchange-rates';
 export * from './tables/newsletter';
 export * from './tables/revenue-history';
+export * from './tables/subscriptions';
+export * from './tables/costs';
 
 export const users = pgTable(
   'users',
@@ -83,10 +87,20 @@ export const revenues = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** In `currency`; null when that is the amount itself (a manual entry, a USD payment). */
     originalAmount: numeric('original_amount', { precision: 14, scale: 2 }),
+    /** The product and price a provider says the payment was for, to match an experiment's rules (082). */
+    productId: text('product_id'),
+    priceId: text('price_id'),
+    /** docs/decisions/082-experiment-money.md: the experiment this entry was assigned to by hand. */
+    experimentId: integer('experiment_id').references((): AnyPgColumn => experiments.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
     // Importing the same export twice adds nothing: a provider's transaction id is stored once.
     uniqueIndex('revenues_provider_external_id_key').on(table.provider, table.externalId),
+    index('revenues_experiment_id_idx')
+      .on(table.experimentId)
+      .where(sql`${table.experimentId} is not null`),
     index('revenues_import_id_idx')
       .on(table.importId)
       .where(sql`${table.importId} is not null`),
@@ -163,6 +177,15 @@ export const experiments = pgTable(
     statusColor: text('status_color').notNull(),
     projectCount: integer('project_count').notNull(),
     imageUrl: text('image_url').notNull(),
+    /** docs/decisions/081-experiment-state.md: the experiment's page is /lab/{slug}. */
+    slug: text('slug').notNull(),
+    /** The experiment's story on its page, in Markdown; empty until the owner writes one. */
+    story: text('story').notNull().default(''),
+    state: text('state', { enum: EXPERIMENT_STATES }).notNull().default('running'),
+    /** When it was paused or killed; null while running. */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, precision: 3 }),
+    /** The one-line verdict of a killed (or paused) experiment. */
+    verdict: text('verdict'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -173,6 +196,9 @@ export const experiments = pgTable(
     ),
     check('experiments_status_valid', isOneOf(table.status, EXPERIMENT_STATUSES)),
     check('experiments_project_count_valid', sql`${table.projectCount} >= 0`),
+    uniqueIndex('experiments_slug_key').on(table.slug),
+    check('experiments_state_valid', isOneOf(table.state, EXPERIMENT_STATES)),
+    check('experiments_slug_shape', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
 

@@ -33,6 +33,10 @@ import {
 const {
   users,
   sessions,
+  costImports,
+  costs,
+  experimentAssignments,
+  subscriptionPeriods,
   revenues,
   milestones,
   experiments,
@@ -102,6 +106,52 @@ async function fill(db: Database): Promise<void> {
     statusColor: 'pink',
     projectCount: 2_147_483_647,
     imageUrl: 'https://example.com/a.png?x="1"&y=2',
+    slug: 'added',
+    story: TRICKY_TEXT,
+    state: 'killed',
+    stateChangedAt: new Date('2026-11-20T10:00:00Z'),
+    verdict: 'No one came.',
+  });
+  // Money per experiment (docs/decisions/082-experiment-money.md) and recurring revenue (080).
+  const [costImport] = await db
+    .insert(costImports)
+    .values({ format: 'openai', added: 1, total: '12.34' })
+    .returning();
+  await db.insert(costs).values([
+    {
+      amount: '12.34',
+      date: new Date('2026-01-31T00:00:00Z'),
+      category: 'ai-models',
+      description: TRICKY_TEXT,
+      experimentId: 1,
+      format: 'openai',
+      externalId: 'line-1',
+      importId: costImport!.id,
+    },
+    {
+      amount: '0.01',
+      date: new Date('2026-02-01T12:00:00.123Z'),
+      category: 'hosting',
+      description: 'A server',
+    },
+  ]);
+  await db.insert(experimentAssignments).values([
+    { experimentId: 1, provider: 'stripe', kind: 'connection' },
+    { experimentId: 3, provider: 'paddle', kind: 'price', value: 'pri_01h' },
+  ]);
+  await db.insert(subscriptionPeriods).values({
+    provider: 'stripe',
+    externalId: 'il_1',
+    subscriptionId: 'sub_1',
+    customerId: 'cus_1',
+    productId: 'prod_1',
+    priceId: null,
+    periodStart: new Date('2026-01-01T00:00:00Z'),
+    periodEnd: new Date('2027-01-01T00:00:00Z'),
+    amount: '1200.00',
+    currency: 'EUR',
+    intervalUnit: 'year',
+    intervalCount: 1,
   });
   await db.insert(subscribers).values([
     { email: 'reader@example.com', status: 'confirmed', confirmedAt: new Date('2025-01-01T00:00:00.123Z') },
@@ -279,6 +329,10 @@ describe('a backup', () => {
       siteSettings: 1,
       broadcasts: 2,
       providerConnections: 0,
+      subscriptionPeriods: 1,
+      costImports: 1,
+      costs: 2,
+      experimentAssignments: 2,
     });
     expect(await contents(target)).toEqual(expected);
     expect(await target.select().from(subscriberTokens)).toHaveLength(2);
@@ -301,7 +355,7 @@ describe('a backup', () => {
       .returning();
     const [experiment] = await target
       .insert(experiments)
-      .values({ ...expected.tables.experiments[0]!, id: undefined })
+      .values({ ...expected.tables.experiments[0]!, id: undefined, slug: 'after-restore' })
       .returning();
     const [subscriber] = await target.insert(subscribers).values({ email: 'new@example.com' }).returning();
     expect(user!.id).toBe(maxId(expected.tables.users) + 1);

@@ -101,6 +101,7 @@ describe('PGlite behind its socket', () => {
     try {
       await handle.db.insert(schema.experiments).values({
         title: 'Thread probe',
+        slug: 'thread-probe',
         description: 'Notified across threads',
         status: 'Active',
         statusColor: 'blue',

@@ -45,9 +45,9 @@ beforeAll(async () => {
            n, n % 2, case when n % 2 = 1 then 100.00 end
     from generate_series(1, ${ROWS}) as n`);
   await db.execute(sql`
-    insert into experiments (title, description, status, status_color, project_count, image_url)
+    insert into experiments (title, description, status, status_color, project_count, image_url, slug)
     select 'Experiment ' || md5(n::text), 'An experiment', (array['Active', 'Popular', 'Flagship'])[n % 3 + 1],
-           'blue', n % 50, '/images/x.jpg'
+           'blue', n % 50, '/images/x.jpg', 'experiment-' || md5(n::text)
     from generate_series(1, ${ROWS}) as n`);
   await db.execute(sql`
     insert into subscribers (email, consent, created_at)

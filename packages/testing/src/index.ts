@@ -5,6 +5,7 @@ export * from './server-process';
 export * from './wait-for';
 export * from './smtp-sink';
 export * from './stand-ins/stripe';
+export * from './stand-ins/stripe-billing';
 export * from './stand-ins/lemonsqueezy';
 export * from './stand-ins/stand-in-server';
 export * from './stand-ins/paddle';

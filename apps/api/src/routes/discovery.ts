@@ -1,5 +1,5 @@
 import { FEED_PATHS } from '@journey/contracts';
-import { ledgerHead, listLatestMilestones, listMilestoneLinks } from '@journey/db';
+import { ledgerHead, listExperimentLinks, listLatestMilestones, listMilestoneLinks } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds';
 import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
@@ -8,7 +8,7 @@ import { sendPublicFile } from '../http/public-file';
 import { CACHED_ROUTE } from '../http/send-cached';
 import { readSettings } from '../features/settings/read';
 
-/** The feeds of the milestones, the sitemap and robots.txt; each names absolute URLs, so each origin has its copy. */
+/** The feeds of the milestones, the sitemap (milestones and experiments) and robots.txt; each names absolute URLs, so each origin has its copy. */
 export default async function discovery(app: FastifyInstance) {
   const { config, database, publicCache } = app;
   const feeds = [
@@ -40,8 +40,14 @@ export default async function discovery(app: FastifyInstance) {
     return sendPublicFile(request, reply, publicCache, {
       key: `/sitemap.xml ${origin}`,
       contentType: 'application/xml; charset=utf-8',
-      tables: ['milestones'],
-      produce: async () => sitemapXml(origin, await listMilestoneLinks(database.db)),
+      tables: ['milestones', 'experiments'],
+      produce: async () => {
+        const [milestones, experiments] = await Promise.all([
+          listMilestoneLinks(database.db),
+          listExperimentLinks(database.db),
+        ]);
+        return sitemapXml(origin, milestones, experiments);
+      },
     });
   });
 

@@ -1,10 +1,17 @@
-import { idField, milestoneImagePath, validationErrorBody, type ErrorBody } from '@journey/contracts';
-import { getMilestoneDetail, getRevenueSummary } from '@journey/db';
-import type { FastifyInstance } from 'fastify';
+import {
+  experimentImagePath,
+  experimentSlugInput,
+  idField,
+  milestoneImagePath,
+  validationErrorBody,
+  type ErrorBody,
+} from '@journey/contracts';
+import { getExperimentBySlug, getMilestoneDetail, getRevenueSummary } from '@journey/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { renderOgImage } from '../features/preview-image/og-image';
+import { renderExperimentOgImage, renderOgImage } from '../features/preview-image/og-image';
 import { readSettings } from '../features/settings/read';
-import type { FreshResponse } from '../http/public-cache';
+import type { CachedResponse, FreshResponse } from '../http/public-cache';
 import { API_SECURITY_HEADERS, CACHED_ROUTE, sendCached } from '../http/send-cached';
 
 const params = z.object({ id: idField });
@@ -12,13 +19,17 @@ const params = z.object({ id: idField });
 /** Social sites fetch it from their servers and other sites may embed it: readable cross-origin. */
 const IMAGE_HEADERS = { ...API_SECURITY_HEADERS, 'cross-origin-resource-policy': 'cross-origin' };
 
-const NOT_FOUND: ErrorBody = { message: 'Milestone not found' };
+const notFound = (message: string): FreshResponse => ({
+  status: 404,
+  contentType: 'application/json; charset=utf-8',
+  body: Buffer.from(JSON.stringify({ message } satisfies ErrorBody)),
+});
 
 /**
- * `GET /milestones/:id/og.png`: the milestone's 1200x630 preview image. Rendering costs tens of
- * milliseconds, so it goes through the public cache: made once per version of the data, and made
- * again after any write (the title, the total and the site name it shows can change). A 404 is never kept, so
- * unknown ids cannot fill the cache.
+ * `GET /milestones/:id/og.png` and `GET /lab/:slug/og.png`: a milestone's or an experiment's 1200x630
+ * preview image. Rendering costs tens of milliseconds, so it goes through the public cache: made once
+ * per version of the data, and made again after any write (the title, the total and the site name it
+ * shows can change). A 404 is never kept, so unknown ids and slugs cannot fill the cache.
  */
 export default async function previewImage(app: FastifyInstance) {
   const { database, publicCache } = app;
@@ -28,19 +39,34 @@ export default async function previewImage(app: FastifyInstance) {
       getRevenueSummary(database.db),
       readSettings(app),
     ]);
-    if (!detail) {
-      return {
-        status: 404,
-        contentType: 'application/json; charset=utf-8',
-        body: Buffer.from(JSON.stringify(NOT_FOUND)),
-      };
-    }
+    if (!detail) return notFound('Milestone not found');
     const png = await renderOgImage({
       siteName: settings.siteName,
       milestone: detail.milestone,
       totalRevenue: summary.totalRevenue,
     });
     return { status: 200, contentType: 'image/png', body: png };
+  };
+
+  /** An experiment's picture: the experiment and the owner's site name (docs/decisions/081-experiment-state.md). */
+  const produceExperiment = async (slug: string): Promise<FreshResponse> => {
+    const [experiment, settings] = await Promise.all([
+      getExperimentBySlug(database.db, slug),
+      readSettings(app),
+    ]);
+    if (!experiment) return notFound('Experiment not found');
+    const png = await renderExperimentOgImage({ siteName: settings.siteName, experiment });
+    return { status: 200, contentType: 'image/png', body: png };
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, response: CachedResponse) => {
+    if (response.status !== 200)
+      return reply
+        .headers({ ...IMAGE_HEADERS, 'cache-control': 'no-store' })
+        .status(response.status)
+        .type(response.contentType)
+        .send(response.body);
+    return sendCached(request, reply, response, { ...IMAGE_HEADERS, 'cache-control': 'public, max-age=300' });
   };
 
   app.get('/milestones/:id/og.png', CACHED_ROUTE, async (request, reply) => {
@@ -53,12 +79,17 @@ export default async function previewImage(app: FastifyInstance) {
       'revenues',
       'settings',
     ]);
-    if (response.status !== 200)
-      return reply
-        .headers({ ...IMAGE_HEADERS, 'cache-control': 'no-store' })
-        .status(response.status)
-        .type(response.contentType)
-        .send(response.body);
-    return sendCached(request, reply, response, { ...IMAGE_HEADERS, 'cache-control': 'public, max-age=300' });
+    return send(request, reply, response);
+  });
+
+  app.get('/lab/:slug/og.png', CACHED_ROUTE, async (request, reply) => {
+    const parsed = experimentSlugInput.safeParse(request.params);
+    if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
+    const { slug } = parsed.data;
+    const response = await publicCache.get(experimentImagePath(slug), () => produceExperiment(slug), [
+      'experiments',
+      'settings',
+    ]);
+    return send(request, reply, response);
   });
 }

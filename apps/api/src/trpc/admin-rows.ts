@@ -12,7 +12,8 @@ export interface RowKind {
   table: PublicTable | null;
   /**
    * Its REST collection, where new rows are posted, which also names its OpenAPI tag; one row lives
-   * at `/admin{path}/{id}`. None for a tRPC-only write.
+   * at `/admin{path}/{id}`, or at `{path}/{id}` for a collection under `/admin/` already (costs). None
+   * for a tRPC-only write.
    */
   path?: `/${string}`;
 }
@@ -21,9 +22,11 @@ const changesOf = (kind: RowKind): Meta => (kind.table ? { changes: [kind.table]
 
 const openapi = (kind: RowKind, method: 'POST' | 'PUT' | 'DELETE', verb: string): Meta => {
   if (!kind.path) return {};
-  const path = method === 'POST' ? kind.path : (`/admin${kind.path}/{id}` as const);
+  const collection = kind.path.startsWith('/admin/') ? kind.path : (`/admin${kind.path}` as const);
+  const path = method === 'POST' ? kind.path : (`${collection}/{id}` as const);
   const one = `${/^[aeiou]/i.test(kind.noun) ? 'an' : 'a'} ${kind.noun.toLowerCase()}`;
-  return { openapi: { method, path, tags: [kind.path.slice(1)], summary: `${verb} ${one}` } };
+  const tag = kind.path.slice(kind.path.lastIndexOf('/') + 1);
+  return { openapi: { method, path, tags: [tag], summary: `${verb} ${one}` } };
 };
 
 export const notFound = (kind: Pick<RowKind, 'noun'>) =>

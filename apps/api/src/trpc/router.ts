@@ -1,5 +1,7 @@
 import { authRouter } from '../features/auth/router';
 import { connectionsRouter } from '../features/connections/router';
+import { costImportsRouter } from '../features/cost-imports/router';
+import { costsRouter } from '../features/costs/router';
 import { experimentsRouter } from '../features/experiments/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
@@ -19,6 +21,8 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   settings: settingsRouter,
   connections: connectionsRouter,
+  costs: costsRouter,
+  costImports: costImportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

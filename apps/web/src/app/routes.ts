@@ -1,11 +1,14 @@
 import {
   DEFAULT_REVENUE_SERIES_RANGE,
+  isExperimentSlug,
   LEGAL_PAGES,
   milestoneIdOf,
   milestonePath,
 } from '@journey/contracts/constants';
 import { lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { experimentMeta } from '../features/lab/experiment-head';
+import { experimentPageQuery } from '../features/lab/experiment-page-query';
 import { LandingPage } from '../features/landing/landing-page';
 import { milestoneMeta } from '../features/milestone-pages/milestone-head';
 import { milestonePageQuery } from '../features/milestone-pages/milestone-page-query';
@@ -79,6 +82,13 @@ export const pageRoutes: readonly PageRoute[] = [
     queries: (trpc, { id }) => ({ detail: milestonePageQuery(trpc.milestones.byId, id) }),
     canonicalPath: ({ detail }) => (detail ? milestonePath(detail.milestone) : null),
     head: { meta: ({ detail }, site, origin) => (detail ? milestoneMeta(detail, site, origin) : null) },
+  }),
+  definePage({
+    path: paths.lab,
+    ...codeSplit('src/features/lab/experiment-page.tsx', () => import('../features/lab/experiment-page')),
+    params: ({ slug }) => (slug !== undefined && isExperimentSlug(slug) ? { slug } : null),
+    queries: (trpc, { slug }) => ({ detail: experimentPageQuery(trpc.experiments.bySlug, slug) }),
+    head: { meta: ({ detail }, site, origin) => (detail ? experimentMeta(detail, site, origin) : null) },
   }),
   ...LEGAL_PAGES.map((page) =>
     definePage({

@@ -7,6 +7,8 @@ export const paths = {
   admin: '/admin',
   /** A milestone's permalink, `/milestones/:id-:slug` (one segment for the router; see milestonePath). */
   milestone: '/milestones/:ref',
+  /** An experiment's page, `/lab/:slug` (docs/decisions/081-experiment-state.md). */
+  lab: '/lab/:slug',
   /** The pages behind the links in newsletter mail (docs/decisions/040-newsletter-delivery.md). */
   newsletterConfirm: NEWSLETTER_PATHS.confirm,
   newsletterUnsubscribe: NEWSLETTER_PATHS.unsubscribe,

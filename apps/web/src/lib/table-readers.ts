@@ -23,6 +23,9 @@ export const ROUTER_READS = {
   settings: ['settings', 'revenues'],
   // The tracker's verified line: the share of the revenue, and each provider's last sync.
   connections: ['connections', 'revenues'],
+  // A deleted experiment leaves its costs unlinked (docs/decisions/082-experiment-money.md).
+  costs: ['costs', 'experiments'],
+  costImports: ['costImports'],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 
 /** A table a write may change, as ROUTER_READS names it. */

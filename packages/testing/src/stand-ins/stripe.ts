@@ -7,7 +7,8 @@ import { startStandInServer, type StandInServer } from './stand-in-server';
  * A local stand-in for the part of Stripe's API the revenue sync reads, answering as Stripe documents
  * (objects from stripe/openapi's published fixtures, fixtures/stripe/fixtures.json): the account,
  * balance transactions listed newest first with `starting_after` pagination and `expand[]=data.source`
- * or read one by one with `expand[]=source` (what a webhook's event names),
+ * or read one by one with `expand[]=source` (what a webhook's event names), paid invoices and prices
+ * (what subscription periods are read from: stripe-billing.ts builds them),
  * and the errors the client must survive (401 for a revoked key, 403 for a restricted key's write,
  * 429 with Retry-After, 5xx). Point the SDK at it with STRIPE_API_BASE.
  */
@@ -39,6 +40,12 @@ export interface StripeStandIn extends StandInServer {
   keys: Map<string, StripeKeyKind>;
   /** Newest last as they are added; listed newest first as Stripe lists them. */
   transactions: StripeTransaction[];
+  /** Invoices (stripeInvoiceObject), listed newest first by `created`, with `status` and `created[gte]`. */
+  invoices: Record<string, unknown>[];
+  /** Recurring prices (stripePriceObject), read one by one. */
+  prices: Record<string, unknown>[];
+  /** Keys that read balance transactions but not invoices nor prices: Stripe's 403, as a key made before they were asked for. */
+  withoutBilling: Set<string>;
 }
 
 const error = (status: number, type: string, message: string, code?: string) => ({
@@ -74,11 +81,21 @@ function transactionObject(transaction: StripeTransaction, expandSource: boolean
 }
 
 export async function startStripeStandIn(
-  options: { accountId?: string; keys?: Record<string, StripeKeyKind> } = {},
+  options: {
+    accountId?: string;
+    keys?: Record<string, StripeKeyKind>;
+    /** The billing the stand-in serves, when the test holds it before the stand-in starts. */
+    billing?: Pick<StripeStandIn, 'invoices' | 'prices' | 'withoutBilling'>;
+  } = {},
 ): Promise<StripeStandIn> {
   const accountId = options.accountId ?? String(FIXTURES.account.id);
   const keys = new Map(Object.entries(options.keys ?? {}));
   const transactions: StripeTransaction[] = [];
+  const { invoices, prices, withoutBilling } = options.billing ?? {
+    invoices: [],
+    prices: [],
+    withoutBilling: new Set<string>(),
+  };
 
   const answer = (request: IncomingMessage, url: URL) => {
     const key = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -97,10 +114,59 @@ export async function startStripeStandIn(
       return error(404, 'invalid_request_error', 'No such object', 'resource_missing');
     }
     if (url.pathname === '/v1/account') return { status: 200, body: { ...FIXTURES.account, id: accountId } };
+    if (url.pathname.startsWith('/v1/invoices') || url.pathname.startsWith('/v1/prices')) {
+      return billing(key, url);
+    }
     if (url.pathname === '/v1/balance_transactions') return list(url);
     const one = /^\/v1\/balance_transactions\/([^/]+)$/.exec(url.pathname);
     if (one) return retrieve(decodeURIComponent(one[1] ?? ''), url);
     return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${url.pathname}).`);
+  };
+
+  const billing = (key: string, url: URL) => {
+    if (withoutBilling.has(key)) {
+      return error(
+        403,
+        'invalid_request_error',
+        `The provided key '${key.slice(0, 8)}***' does not have the required permissions for this endpoint on account '${accountId}'. Having the 'rak_invoice_read' permission would allow this request to continue.`,
+      );
+    }
+    const path = url.pathname;
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (price) {
+      const found = prices.find((candidate) => candidate.id === decodeURIComponent(price[1] ?? ''));
+      return found
+        ? { status: 200, body: found }
+        : error(404, 'invalid_request_error', 'No such price', 'resource_missing');
+    }
+    const lines = /^\/v1\/invoices\/([^/]+)\/lines$/.exec(path);
+    if (lines) {
+      const invoice = invoices.find((candidate) => candidate.id === decodeURIComponent(lines[1] ?? ''));
+      if (!invoice) return error(404, 'invalid_request_error', 'No such invoice', 'resource_missing');
+      return listOf(path, (invoice.lines as { data: { id: string }[] }).data, url);
+    }
+    if (path !== '/v1/invoices') {
+      return error(404, 'invalid_request_error', `Unrecognized request URL (GET: ${path}).`);
+    }
+    const createdFrom = Number(url.searchParams.get('created[gte]') ?? 0);
+    const status = url.searchParams.get('status');
+    const newestFirst = invoices
+      .map((invoice, index) => ({ invoice, index }))
+      .filter(
+        ({ invoice }) =>
+          (status === null || invoice.status === status) && Number(invoice.created) >= createdFrom,
+      )
+      .sort((a, b) => Number(b.invoice.created) - Number(a.invoice.created) || b.index - a.index)
+      .map(({ invoice }) => invoice);
+    return listOf('/v1/invoices', newestFirst, url);
+  };
+
+  const listOf = (path: string, all: readonly { id?: unknown }[], url: URL) => {
+    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 10)));
+    const after = url.searchParams.get('starting_after');
+    const start = after === null ? 0 : all.findIndex((item) => item.id === after) + 1;
+    const data = all.slice(start, start + limit);
+    return { status: 200, body: { object: 'list', url: path, has_more: start + limit < all.length, data } };
   };
 
   const wantsSource = (url: URL, path: string) =>
@@ -160,7 +226,7 @@ export async function startStripeStandIn(
     failure: (status) => error(status, 'api_error', 'The stand-in was told to fail this request.').body,
     contentType: 'application/json',
   });
-  return Object.assign(server, { accountId, keys, transactions });
+  return Object.assign(server, { accountId, keys, transactions, invoices, prices, withoutBilling });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectionProvider } from '@journey/contracts';
+import type { ConnectionProvider, SubscriptionPeriod } from '@journey/contracts';
 import type { SyncedRevenue } from '@journey/db';
 
 /**
@@ -34,6 +34,11 @@ export interface SyncPage {
   done: boolean;
   /** The provider's id of the account the key reads, when this page tells it. */
   accountId: string | null;
+  /**
+   * The subscription periods this page's objects bill, where the revenue objects are the billing ones
+   * (Paddle's transactions, Polar's orders): read once for both.
+   */
+  periods?: PeriodsRead;
 }
 
 /** A webhook delivery whose signature held: the provider's event, not yet read for entries. */
@@ -41,6 +46,22 @@ export interface VerifiedEvent {
   id: string;
   type: string;
   payload: unknown;
+}
+
+/** One billed service period as a provider's client reads it; the sync adds the provider. */
+export type ReadPeriod = Omit<SubscriptionPeriod, 'provider'>;
+
+/**
+ * What a provider's subscription billing says (docs/decisions/077-provider-connections.md, "Subscription
+ * periods"): the periods of paid lines, the lines whose period no longer stands (a refunded invoice),
+ * the lines read and set aside with their reason, and, when the key may read revenue but not
+ * subscriptions, why nothing was read: the revenue sync goes on, and the admin is told.
+ */
+export interface PeriodsRead {
+  periods: ReadPeriod[];
+  voided: string[];
+  skipped: SkippedTransaction[];
+  unreadable: string | null;
 }
 
 export interface ProviderClient {
@@ -60,6 +81,13 @@ export interface ProviderClient {
   ): VerifiedEvent | Promise<VerifiedEvent>;
   /** The payments and refunds an event tells of (none for events that are not about money). */
   webhookEntries(apiKey: string, event: VerifiedEvent): Promise<Pick<SyncPage, 'entries' | 'skipped'>>;
+  /**
+   * The subscription periods billed from `since` on (the billing object's creation or change), or all
+   * of them when `since` is null; after a run's revenue pages are done. For a provider whose revenue
+   * pages are not its billing objects (Stripe's balance transactions; Lemon Squeezy's invoices, which
+   * need their subscriptions' plans read too).
+   */
+  readSubscriptionPeriods?(apiKey: string, since: Date | null): Promise<PeriodsRead>;
 }
 
 /** A webhook delivery whose signature does not hold; never says what was expected. */

@@ -1,15 +1,24 @@
 import {
   claimNextSync,
   connectionCredentials,
+  countChangedSubscriptionPeriods,
   endSyncRun,
+  noteSubscriptionPeriodsUnread,
   recordSyncOutcome,
+  removeSubscriptionPeriods,
   saveSyncProgress,
+  storeSubscriptionPeriods,
   storeSyncedRevenue,
   type ClaimedSync,
   type Database,
 } from '@journey/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConnectionKeyError, RetryLaterError, type ProviderClient } from './provider-client';
+import {
+  ConnectionKeyError,
+  RetryLaterError,
+  type PeriodsRead,
+  type ProviderClient,
+} from './provider-client';
 import { settleInUsd } from './settle-in-usd';
 import type { SecretBox } from './secret-box';
 import type { ConnectionProvider } from '@journey/contracts';
@@ -18,6 +27,13 @@ import { noteSkipped } from './note-skipped';
 
 /** The longest backoff after failed runs in a row. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/**
+ * Subscription periods are read in full at a process's first run and then once a day, since a refund
+ * voids an old invoice's period; in between, each run reads what was billed since the last read began,
+ * less this overlap for objects listed late (docs/decisions/077-provider-connections.md).
+ */
+const PERIODS_FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
+const PERIODS_OVERLAP_MS = 60 * 60 * 1000;
 
 export interface SyncWorkerOptions {
   db: Database;
@@ -53,6 +69,52 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   const claimUntil = () => new Date(now().getTime() + options.claimTimeoutMs);
   const after = (ms: number) => new Date(now().getTime() + ms);
+  /** When this process last began a read of each provider's periods, and its last full one. */
+  const periodReads = new Map<ConnectionProvider, { startedAt: number; fullAt: number }>();
+
+  /**
+   * Reads and stores a provider's subscription periods; returns why they could not be read (a key
+   * without the permission), which the run's outcome then shows, or null.
+   */
+  async function syncPeriods(client: ProviderClient, apiKey: string): Promise<string | null> {
+    if (!client.readSubscriptionPeriods) return null;
+    const { provider } = client;
+    const startedAt = now().getTime();
+    const last = periodReads.get(provider);
+    const full = !last || startedAt - last.fullAt >= PERIODS_FULL_READ_EVERY_MS;
+    const since = full ? null : new Date(last.startedAt - PERIODS_OVERLAP_MS);
+    let read;
+    try {
+      read = await client.readSubscriptionPeriods(apiKey, since);
+    } catch (error) {
+      // A rate limit ends the run until its Retry-After; a refused key fails it, as for the revenue.
+      if (error instanceof RetryLaterError || error instanceof ConnectionKeyError) throw error;
+      // Anything else leaves the revenue just read standing: the next run reads the periods again.
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ provider, reason }, 'subscription periods not read');
+      return `Revenue synced, but its subscriptions could not be read: ${reason}`.slice(0, 500);
+    }
+    if (read.unreadable !== null) {
+      log.warn({ provider, reason: read.unreadable }, 'subscription periods not read');
+      return read.unreadable;
+    }
+    await storePeriods(provider, read);
+    periodReads.set(provider, { startedAt, fullAt: full ? startedAt : (last?.fullAt ?? startedAt) });
+    return null;
+  }
+
+  /** Stores what a read of periods found, and has cached answers rebuilt when anything changed. */
+  async function storePeriods(provider: ConnectionProvider, read: PeriodsRead): Promise<void> {
+    const changed = await countChangedSubscriptionPeriods(db, provider, read.periods);
+    await storeSubscriptionPeriods(db, provider, read.periods, now());
+    const removed = await removeSubscriptionPeriods(db, provider, read.voided);
+    // Not the owner's list of skipped transactions: a line set aside here (a credit for unused time)
+    // is no missing revenue, only no period of its own.
+    if (read.skipped.length > 0) {
+      log.info({ provider, skipped: read.skipped.slice(0, 20) }, 'billing lines that are no period');
+    }
+    if (changed + removed > 0) options.onEntriesChanged();
+  }
 
   async function runSync(job: ClaimedSync): Promise<void> {
     const { provider } = job;
@@ -82,6 +144,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
           entries: settled.entries,
         });
         if (added + corrected > 0) options.onEntriesChanged();
+        if (page.periods) await storePeriods(provider, page.periods);
         const skipped = [...page.skipped, ...settled.skipped];
         await noteSkipped(db, provider, settled.entries, skipped, now());
         cursor = page.cursor;
@@ -93,7 +156,9 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
           return;
         }
       }
+      const periodsUnread = await syncPeriods(client, apiKey);
       await recordSyncOutcome(db, provider, { status: 'ok', syncedAt: now(), accountId });
+      if (periodsUnread !== null) await noteSubscriptionPeriodsUnread(db, provider, periodsUnread);
       await endSyncRun(db, provider, {
         cursor,
         nextRunAt: after(await options.intervalMs()),

@@ -1,10 +1,14 @@
-import { escapeMarkup, LEGAL_PAGES, milestonePath } from '@journey/contracts';
+import { escapeMarkup, experimentPath, LEGAL_PAGES, milestonePath } from '@journey/contracts';
 import { element, XML_DECLARATION } from './xml';
 
-/** The sitemap (sitemaps.org 0.9): the landing page, every milestone page and the legal pages. */
+/**
+ * The sitemap (sitemaps.org 0.9): the landing page, every milestone page, every experiment's page
+ * (undated: an experiment has no date of its last change) and the legal pages.
+ */
 export function sitemapXml(
   origin: string,
   milestones: { id: number; title: string; date: string }[],
+  experiments: { slug: string }[],
 ): string {
   const urls = [
     `<url>${element('loc', `${origin}/`)}</url>`,
@@ -12,6 +16,7 @@ export function sitemapXml(
       (milestone) =>
         `<url>${element('loc', origin + milestonePath(milestone))}${element('lastmod', milestone.date.slice(0, 10))}</url>`,
     ),
+    ...experiments.map((experiment) => `<url>${element('loc', origin + experimentPath(experiment))}</url>`),
     ...LEGAL_PAGES.map((page) => `<url>${element('loc', origin + page.path)}</url>`),
   ];
   return [

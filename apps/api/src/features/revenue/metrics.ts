@@ -10,6 +10,7 @@ import { monthOf, revenueAggregates, type RevenueAggregates } from '@journey/db'
 import type { Services } from '../../trpc/context';
 import { readSettings } from '../settings/read';
 import { daysSince, growthAndForecast, type MonthlyHistory } from './forecast';
+import { RECURRING_HOW_CALCULATED, recurringRevenue } from './recurring';
 
 const TARGET = `${REVENUE_TARGET}.00`;
 
@@ -35,6 +36,7 @@ const HOW_CALCULATED: RevenueMetrics['howCalculated'] = {
     'The running total month by month along the trend, from this month to the likely forecast month (at most 120 evenly spaced months).',
   requiredMonthlyGrowth:
     'The monthly growth, applied from this month on to the trend’s level in the last complete month (without a trend, that month’s revenue), that brings the running total to $1,000,000,000 by the end of the target month.',
+  ...RECURRING_HOW_CALCULATED,
 };
 
 /** One history of the aggregates: all sources together, or one. */
@@ -51,9 +53,10 @@ export async function revenueMetrics(
   services: Pick<Services, 'config' | 'database' | 'now'>,
 ): Promise<RevenueMetrics> {
   const now = services.now();
-  const [aggregates, settings] = await Promise.all([
+  const [aggregates, settings, recurring] = await Promise.all([
     revenueAggregates(services.database.db, now),
     readSettings(services),
+    recurringRevenue(services.database.db, now),
   ]);
   const goal = { target: REVENUE_TARGET, targetMonth: targetMonthOf(settings) };
   const all = growthAndForecast(historyOf(aggregates), goal, now);
@@ -78,6 +81,7 @@ export async function revenueMetrics(
       horizon: FORECAST_TARGET_MAX,
     },
     bySource,
+    ...recurring,
     howCalculated: HOW_CALCULATED,
   };
 }

@@ -26,6 +26,7 @@ import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
 import { useLogout } from '../auth/use-auth';
 import { useCurrentUser } from '../auth/use-current-user';
 import { ConnectionsTab } from '../connections/connections-tab';
+import { CostTable } from '../costs/cost-table';
 import { EmbedSection } from '../embed/embed-section';
 import { ExperimentTable } from '../experiments/experiment-table';
 import { MilestoneTable } from '../milestones/milestone-table';
@@ -39,6 +40,7 @@ import { SetupChecklist } from './setup-checklist';
 const TABS = [
   { value: 'milestones', label: 'Milestones', panel: MilestoneTable },
   { value: 'revenue', label: 'Revenue', panel: RevenueTable },
+  { value: 'costs', label: 'Costs', panel: CostTable },
   { value: 'connections', label: 'Connections', panel: ConnectionsTab },
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },

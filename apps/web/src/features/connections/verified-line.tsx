@@ -100,8 +100,12 @@ export function VerifiedLine() {
           </Text>
         ))}
         <Text size="xs" c="dimmed">
-          Check it yourself: <Anchor href={OPEN_DATA_PATHS.verification}>verification.json</Anchor> and{' '}
-          <Anchor component={PageLink} href={paths.ledger}>
+          Check it yourself:{' '}
+          <Anchor href={OPEN_DATA_PATHS.verification} underline="always">
+            verification.json
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={PageLink} href={paths.ledger} underline="always">
             the ledger
           </Anchor>
           , checked in your browser.

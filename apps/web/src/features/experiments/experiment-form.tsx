@@ -1,12 +1,28 @@
 import {
   DEFAULT_EXPERIMENT_IMAGE_URL,
+  EXPERIMENT_STATE_LABELS,
+  EXPERIMENT_STATES,
   EXPERIMENT_STATUSES,
+  EXPERIMENT_STORY_MAX,
+  EXPERIMENT_VERDICT_MAX,
   experimentInput,
   STATUS_COLORS,
   type ExperimentInput,
+  type ExperimentState,
   isImageAddress,
 } from '@journey/contracts';
-import { Badge, Group, Image, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Image,
+  NativeSelect,
+  NumberInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -14,8 +30,13 @@ import type { EntityFormProps } from '../../components/entity-dialogs';
 import { EntityForm } from '../../components/entity-form';
 import { DescriptionField, requiredInput } from '../../components/form-fields';
 
-/** The schema's input as the fields hold it; the colour is no field, it follows the status. */
-export type ExperimentFormValues = Required<Omit<ExperimentInput, 'statusColor'>> & { imageUrl: string };
+/**
+ * The schema's input as the fields hold it; the colour is no field, it follows the status. No verdict
+ * is an empty field; an empty slug is made from the title (docs/decisions/081-experiment-state.md).
+ */
+export type ExperimentFormValues = Required<
+  Omit<ExperimentInput, 'statusColor' | 'verdict' | 'slug' | 'story' | 'state'>
+> & { imageUrl: string; slug: string; story: string; state: ExperimentState; verdict: string };
 
 const EMPTY: ExperimentFormValues = {
   title: '',
@@ -23,7 +44,16 @@ const EMPTY: ExperimentFormValues = {
   status: 'Active',
   projectCount: 1,
   imageUrl: DEFAULT_EXPERIMENT_IMAGE_URL,
+  slug: '',
+  story: '',
+  state: 'running',
+  verdict: '',
 };
+
+const STATE_OPTIONS = EXPERIMENT_STATES.map((state) => ({
+  value: state,
+  label: EXPERIMENT_STATE_LABELS[state],
+}));
 
 /** The one experiment form, for adding and editing; the status sets the colour through the one map. */
 export function ExperimentForm(
@@ -42,13 +72,22 @@ export function ExperimentForm(
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const previewFailed = failedUrl === previewUrl;
   const color = STATUS_COLORS[form.values.status];
+  const [advancedOpened, setAdvancedOpened] = useState(false);
+  // A refused slug (taken, or malformed) opens the section so its message shows.
+  const advancedShown = advancedOpened || Boolean(form.errors.slug);
+  const stopped = form.values.state !== 'running';
 
   return (
     <EntityForm
       form={form}
       pending={props.pending}
       onSubmit={(values) =>
-        props.onSubmit({ ...values, statusColor: STATUS_COLORS[values.status].className })
+        props.onSubmit({
+          ...values,
+          statusColor: STATUS_COLORS[values.status].className,
+          // A running experiment has no verdict: the server clears it anyway.
+          verdict: values.state === 'running' ? '' : values.verdict,
+        })
       }
     >
       <TextInput label="Title" {...requiredInput(form, 'title')} />
@@ -74,6 +113,25 @@ export function ExperimentForm(
           allowNegative={false}
           {...requiredInput(form, 'projectCount')}
         />
+      </Group>
+      <Group grow align="flex-start">
+        <NativeSelect
+          label="State"
+          description="Paused or killed experiments stay on the site, marked"
+          data={STATE_OPTIONS}
+          {...form.getInputProps('state')}
+        />
+        {stopped ? (
+          <TextInput
+            label="Verdict"
+            description="One line: why it stopped"
+            maxLength={EXPERIMENT_VERDICT_MAX}
+            withAsterisk={form.values.state === 'killed'}
+            {...form.getInputProps('verdict')}
+          />
+        ) : (
+          <div />
+        )}
       </Group>
       <TextInput
         label="Image URL"
@@ -101,6 +159,44 @@ export function ExperimentForm(
               : 'No preview: this is not a valid image URL.'}
         </Text>
       )}
+      <Textarea
+        label="Story"
+        description="Markdown, shown on the experiment's page"
+        autosize
+        minRows={4}
+        maxRows={14}
+        maxLength={EXPERIMENT_STORY_MAX}
+        {...form.getInputProps('story')}
+      />
+      <div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={4}
+          onClick={() => setAdvancedOpened((opened) => !opened)}
+          aria-expanded={advancedShown}
+          aria-controls={advancedShown ? 'experiment-advanced' : undefined}
+          leftSection={
+            advancedShown ? (
+              <IconChevronDown size={16} aria-hidden />
+            ) : (
+              <IconChevronRight size={16} aria-hidden />
+            )
+          }
+        >
+          Advanced
+        </Button>
+        {advancedShown && (
+          <div id="experiment-advanced">
+            <TextInput
+              mt="xs"
+              label="Slug"
+              description={`The page's address: /lab/${form.values.slug.trim() || '…'}. Empty: made from the title.`}
+              {...form.getInputProps('slug')}
+            />
+          </div>
+        )}
+      </div>
     </EntityForm>
   );
 }

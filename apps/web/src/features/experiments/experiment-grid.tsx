@@ -1,8 +1,9 @@
 import type { Experiment } from '@journey/contracts';
-import { STATUS_COLORS } from '@journey/contracts/constants';
+import { experimentPath, STATUS_COLORS } from '@journey/contracts/constants';
 import {
   Anchor,
   Badge,
+  Box,
   Card,
   Group,
   SimpleGrid,
@@ -18,6 +19,7 @@ import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import classes from './experiment-grid.module.css';
 import { ExperimentImage } from './experiment-image';
+import { ExperimentStateNote } from './experiment-state-note';
 import { useExperiments } from './use-experiments';
 
 /** The columns each layout of the grid has (SimpleGrid's cols below). */
@@ -27,6 +29,12 @@ const PENDING_CARDS = 3;
 /** How many columns the card after `count` others spans to fill its row (all of them on a new row). */
 const remainingColumns = (count: number, columns: number) => columns - (count % columns);
 
+const KILLED_PICTURE = { filter: 'grayscale(1)', opacity: 0.7 } as const;
+
+/**
+ * One experiment: its picture, title (the link to its page, /lab/{slug}), status, text and projects.
+ * A paused or killed one stays, marked with its date and verdict (docs/decisions/081-experiment-state.md).
+ */
 function ExperimentCard({ experiment }: { experiment: Experiment }) {
   const color = `${STATUS_COLORS[experiment.status].color}.9`;
   return (
@@ -35,14 +43,19 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
       radius="lg"
       padding="lg"
       component="article"
+      data-state={experiment.state}
       style={{ borderTop: `4px solid var(--mantine-color-${STATUS_COLORS[experiment.status].color}-7)` }}
     >
-      <Card.Section>
+      {/* A killed experiment's picture is faded so its mark reads first; inline, as the first CSS has a budget. */}
+      <Card.Section style={experiment.state === 'killed' ? KILLED_PICTURE : undefined}>
         <ExperimentImage src={experiment.imageUrl} />
       </Card.Section>
       <Group justify="space-between" mt="md" gap="xs" align="flex-start" wrap="nowrap">
         <Title order={3} fz="lg">
-          {experiment.title}
+          {/* A full load: the landing page runs without the router (docs/decisions/047-landing-page-weight.md). */}
+          <Anchor href={experimentPath(experiment)} c="inherit" fw="inherit" fz="inherit" underline="hover">
+            {experiment.title}
+          </Anchor>
         </Title>
         <Badge color={color} variant="filled" radius="sm">
           {experiment.status}
@@ -51,6 +64,11 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
       <Text c="dimmed" mt="xs" size="sm" lh={1.6}>
         {experiment.description}
       </Text>
+      {experiment.state !== 'running' && (
+        <Box mt="md">
+          <ExperimentStateNote experiment={experiment} />
+        </Box>
+      )}
       <Group gap={6} mt="md">
         <IconFlask size={16} aria-hidden />
         <Text size="sm" fw={700}>

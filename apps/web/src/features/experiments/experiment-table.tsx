@@ -4,6 +4,7 @@ import { Badge } from '@mantine/core';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { CreateExperimentButton } from './create-experiment-button';
+import { ExperimentStateBadge } from './experiment-state-note';
 import { UpdateExperimentDialog } from './update-experiment-dialog';
 import { useDeleteExperiment, useExperimentPage } from './use-experiments';
 
@@ -18,6 +19,7 @@ const COLUMNS: Column<Experiment, ExperimentPageRequest['sort']>[] = [
       </Badge>
     ),
   },
+  { label: 'State', render: (e) => <ExperimentStateBadge state={e.state} size="sm" /> },
   { label: 'Projects', sort: 'projectCount', align: 'right', render: (e) => e.projectCount },
 ];
 

@@ -8,7 +8,10 @@ const ExperimentForm = lazy(() => import('./experiment-form'));
 
 const TEXTS = updateTexts('Experiment', 'experiment');
 
-const formValues = (experiment: Experiment): ExperimentFormValues => experiment;
+const formValues = (experiment: Experiment): ExperimentFormValues => ({
+  ...experiment,
+  verdict: experiment.verdict ?? '',
+});
 
 export function UpdateExperimentDialog(props: RecordDialogProps<Experiment>) {
   return (

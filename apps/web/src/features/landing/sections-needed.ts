@@ -23,9 +23,12 @@ const inWaitingRegion = (target: EventTarget | null): target is Element =>
 function holdClick(event: MouseEvent) {
   const target = event.target;
   if (!inWaitingRegion(target) || target.closest('input, textarea, select, label')) return;
+  // A press on a button's icon lands on an SVG element, which has no click() to replay: the button does.
+  const pressed = target.closest('a, button, summary, [role="button"]') ?? target;
+  if (!(pressed instanceof HTMLElement)) return markNeeded();
   event.preventDefault();
   event.stopPropagation();
-  held.push(target as HTMLElement);
+  held.push(pressed);
   markNeeded();
 }
 

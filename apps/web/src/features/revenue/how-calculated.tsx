@@ -2,6 +2,20 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId, type CSSProperties } from 'react';
 import classes from './how-calculated.module.css';
 
+/** A published definition named in the sentence (ChartMogul's, say) becomes a link to it. */
+function WithLinks({ text }: { text: string }) {
+  const parts = text.split(/(https:\/\/[^\s)]+)/);
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} className={classes.link} rel="noopener noreferrer" target="_blank">
+        {new URL(part).host}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
  * 'How is this calculated?': a button opening the sentence in a native popover
  * (docs/decisions/045-computed-figures-on-the-landing-page.md). The browser gives it keyboard use,
@@ -34,7 +48,7 @@ export function HowCalculated(props: { figure: string; text: string; tone?: 'lig
         style={{ positionAnchor: anchor } as CSSProperties}
       >
         <strong className={classes.title}>How {props.figure} is calculated</strong>
-        {props.text}
+        <WithLinks text={props.text} />
       </span>
     </>
   );

@@ -5,7 +5,7 @@ import { perSource, type PerSource } from '@journey/contracts/constants';
 import { AreaChart } from '@mantine/charts';
 import type { TooltipContentProps } from 'recharts';
 import { formatMoney } from '../../lib/format';
-import { bucketLabel, colorVar, SOURCES } from './series-format';
+import { bucketLabel, colorVar, sourceOrder, SOURCES } from './series-format';
 import classes from './revenue-chart.module.css';
 
 export interface RevenueChartProps {
@@ -46,8 +46,6 @@ function ExactTooltip({ active, payload }: TooltipContentProps) {
     </div>
   );
 }
-
-const sourceOrder = (key: unknown) => SOURCES.findIndex(({ source }) => source === key);
 
 export default function RevenueChart({ series, label }: RevenueChartProps) {
   const data: Row[] = series.points.map((point) => ({

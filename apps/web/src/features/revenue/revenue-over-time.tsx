@@ -11,6 +11,8 @@ import { useNeededOnce } from '../../hooks/on-demand';
 import { SectionHeading } from '../../components/section-heading';
 import { SeriesTable } from './series-table';
 import { ForecastTable } from './forecast-table';
+import { monthlyAmounts } from './monthly-amounts';
+import { MonthlyTable } from './monthly-table';
 import { useForecastRows, useRevenueSeries } from './use-revenue';
 import classes from './revenue-over-time.module.css';
 
@@ -19,11 +21,13 @@ const SECTION_ID = 'revenue-over-time';
 // recharts, the chart components and their CSS: fetched when the reader nears the section, never with `/`.
 const RevenueChart = lazy(() => import('./revenue-chart'));
 const ForecastChart = lazy(() => import('./forecast-chart'));
+const MonthlyChart = lazy(() => import('./monthly-chart'));
 
-type View = 'sources' | 'forecast';
+type View = 'sources' | 'months' | 'forecast';
 const VIEWS: { value: View; label: string }[] = [
   { value: 'sources', label: 'By source' },
-  { value: 'forecast', label: 'Toward $1B (log scale)' },
+  { value: 'months', label: 'Per month' },
+  { value: 'forecast', label: 'Toward $1B' },
 ];
 
 /** Start fetching the chart 200 px before the section scrolls into view. */
@@ -46,30 +50,42 @@ export function RevenueOverTime() {
   const hydrated = useMounted();
   const { ref, entry } = useIntersection<HTMLElement>(NEAR_VIEW);
   const near = useNeededOnce(entry?.isIntersecting ?? false);
-  const { data: series, isPlaceholderData, isError } = useRevenueSeries(range);
+  // Monthly bars read the whole journey, bucketed by month, whatever span the running total shows.
+  const { data: series, isPlaceholderData, isError } = useRevenueSeries(view === 'months' ? 'all' : range);
   const forecast = useForecastRows(view === 'forecast');
 
   const showChart = hydrated && near && !asTable;
   const caption =
     view === 'forecast'
       ? 'The running total on a log scale, projected at the current growth to $1,000,000,000'
-      : `Cumulative revenue by source, ${REVENUE_SERIES_RANGE_LABELS[range].toLowerCase()}`;
+      : view === 'months'
+        ? 'Revenue per month by source'
+        : `Cumulative revenue by source, ${REVENUE_SERIES_RANGE_LABELS[range].toLowerCase()}`;
   const empty = series?.points.length === 0;
+  const months = view === 'months' && series ? monthlyAmounts(series) : null;
   const table =
-    view === 'forecast'
-      ? forecast.rows && <ForecastTable rows={forecast.rows} caption={caption} />
-      : series && <SeriesTable series={series} caption={caption} />;
+    view === 'forecast' ? (
+      forecast.rows && <ForecastTable rows={forecast.rows} caption={caption} />
+    ) : months ? (
+      <MonthlyTable rows={months} caption={caption} />
+    ) : (
+      series && <SeriesTable series={series} caption={caption} />
+    );
   const chart =
-    view === 'forecast'
-      ? forecast.rows && <ForecastChart rows={forecast.rows} label={caption} />
-      : series && <RevenueChart series={series} label={caption} />;
+    view === 'forecast' ? (
+      forecast.rows && <ForecastChart rows={forecast.rows} label={caption} />
+    ) : months ? (
+      <MonthlyChart rows={months} label={caption} />
+    ) : (
+      series && <RevenueChart series={series} label={caption} />
+    );
 
   return (
     <section ref={ref} id={SECTION_ID} aria-labelledby="revenue-over-time-title" className={classes.section}>
       <Container size="lg">
         <Stack gap="lg">
           <SectionHeading id="revenue-over-time-title" eyebrow="The journey so far" title="Revenue over time">
-            The running total by source, from the first dollar to today.
+            The running total by source, and each month on its own, from the first dollar to today.
           </SectionHeading>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             {empty ? (

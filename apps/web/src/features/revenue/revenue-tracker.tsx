@@ -16,6 +16,7 @@ import { VerifiedLine } from '../connections/verified-line';
 import { CorrectionsLink } from './corrections-link';
 import { CreateRevenueButton } from './create-revenue-button';
 import { ForecastLine } from './forecast-line';
+import { MrrPanel } from './mrr-panel';
 import { StatCards } from './stat-cards';
 import { useRevenueMetrics, useRevenueSummary } from './use-revenue';
 import classes from './revenue-tracker.module.css';
@@ -54,40 +55,44 @@ export function RevenueTracker() {
 
       <div className={classes.panel}>
         <Stack gap="lg">
-          <div>
-            <Text fw={600} className={classes.muted}>
-              Current Progress
-            </Text>
-            {isPending ? (
-              <Skeleton height={64} width={320} mt="sm" radius="md" />
-            ) : isError ? (
-              <Text mt="sm" role="alert">
-                Failed to fetch revenue data
-              </Text>
-            ) : (
-              <div className={classes.amount}>
-                <CountingNumber end={current} prefix="$" decimals={2} />
+          <div className={metrics?.mrr != null ? classes.withMrr : undefined}>
+            <Stack gap="lg">
+              <div>
+                <Text fw={600} className={classes.muted}>
+                  Current Progress
+                </Text>
+                {isPending ? (
+                  <Skeleton height={64} width={320} mt="sm" radius="md" />
+                ) : isError ? (
+                  <Text mt="sm" role="alert">
+                    Failed to fetch revenue data
+                  </Text>
+                ) : (
+                  <div className={classes.amount}>
+                    <CountingNumber end={current} prefix="$" decimals={2} />
+                  </div>
+                )}
+                <Text mt={8} className={classes.muted}>
+                  of $1,000,000,000 · {formatPercent(fraction)} of the way
+                </Text>
               </div>
-            )}
-            <Text mt={8} className={classes.muted}>
-              of $1,000,000,000 · {formatPercent(fraction)} of the way
-            </Text>
+              <Progress.Root size={14} radius="xl" className={classes.bar}>
+                <Progress.Section
+                  value={fraction * 100}
+                  className={classes.fill}
+                  aria-label="Progress toward $1,000,000,000"
+                  aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
+                />
+              </Progress.Root>
+              {metrics && (
+                <Text component="div" className={classes.muted} mt={-8}>
+                  {/* Follows the filter below, as the big figure does (decision 055). */}
+                  <ForecastLine metrics={metrics} {...(filter === 'all' ? {} : { source: filter })} />
+                </Text>
+              )}
+            </Stack>
+            {metrics && <MrrPanel metrics={metrics} />}
           </div>
-
-          <Progress.Root size={14} radius="xl" className={classes.bar}>
-            <Progress.Section
-              value={fraction * 100}
-              className={classes.fill}
-              aria-label="Progress toward $1,000,000,000"
-              aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
-            />
-          </Progress.Root>
-          {metrics && (
-            <Text component="div" className={classes.muted} mt={-8}>
-              {/* Follows the filter below, as the big figure does (decision 055). */}
-              <ForecastLine metrics={metrics} {...(filter === 'all' ? {} : { source: filter })} />
-            </Text>
-          )}
 
           <SimpleGrid
             cols={{ base: 2, sm: 4 }}

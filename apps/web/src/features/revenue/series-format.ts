@@ -21,6 +21,9 @@ export const SOURCES = REVENUE_SOURCES.map((source) => ({
   color: SOURCE_COLORS[source],
 }));
 
+/** Recharts sorts legend items by name; this keeps the sources' stacking order, bottom first. */
+export const sourceOrder = (key: unknown) => SOURCES.findIndex(({ source }) => source === key);
+
 /** What the first column of the table calls a bucket. */
 export const BUCKET_HEADINGS: Record<RevenueSeriesBucket, string> = {
   day: 'Day',

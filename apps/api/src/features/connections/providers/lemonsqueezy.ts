@@ -1,16 +1,21 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   getAuthenticatedUser,
+  getSubscription,
+  getVariant,
   lemonSqueezySetup,
   listOrders,
   listStores,
   listSubscriptionInvoices,
 } from '@lemonsqueezy/lemonsqueezy.js';
 import { minorToDecimal } from '../money';
+import { addInterval, collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type PeriodsRead,
   type ProviderClient,
+  type ReadPeriod,
   type SkippedTransaction,
   type ReadEntry,
   type SyncPage,
@@ -247,6 +252,7 @@ export function lemonSqueezyProvider(base: string | undefined): ProviderClient {
       const page = await readLemonSqueezyPage(apiKey, base, cursor);
       return isCursor(cursor) ? page : { ...page, accountId: await storeIds(apiKey, base) };
     },
+    readSubscriptionPeriods: (apiKey, since) => readLemonSqueezyPeriods(apiKey, base, since),
     verifyWebhook(rawBody, headers, secret) {
       const signature = headers['x-signature'];
       if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) {
@@ -276,5 +282,176 @@ export function lemonSqueezyProvider(base: string | undefined): ProviderClient {
       // The object is signed, so it is read as sent: a sync of it later yields the same entries.
       return lemonSqueezyEntries(object);
     },
+  };
+}
+
+/** What the periods read of a subscription invoice (Lemon Squeezy's API reference, snake_case). */
+export interface LemonSqueezyInvoiceAttributes {
+  subscription_id: number;
+  customer_id: number;
+  billing_reason: string;
+  currency: string;
+  status: string;
+  refunded: boolean;
+  subtotal: number;
+  discount_total: number;
+  tax: number;
+  tax_inclusive: boolean;
+  created_at: string;
+  test_mode: boolean;
+}
+
+/** A subscription's plan, as its variant says it: what the periods need of the two objects. */
+export interface LemonSqueezyPlan {
+  productId: string;
+  variantId: string;
+  /** The variant's price for one interval, in cents. */
+  price: number;
+  interval: string | null;
+  intervalCount: number | null;
+  trial: { interval: string; count: number } | null;
+}
+
+/** Statuses whose invoice counts as billed; a partial refund leaves the subscription paid for. */
+const BILLED = new Set(['paid', 'partial_refund']);
+
+/**
+ * A subscription invoice as a period (docs/decisions/077-provider-connections.md, "Subscription
+ * periods"): from the invoice's date for one interval of the subscription's variant, at its subtotal
+ * less its discounts (less its tax too when the price included it); a plan change's invoice at the
+ * variant's whole price; a $0 first invoice of a variant with a free trial lasts the trial. A refunded
+ * invoice voids its period; test-mode ones are none.
+ */
+export function lemonSqueezyInvoicePeriod(
+  id: string,
+  invoice: LemonSqueezyInvoiceAttributes,
+  plan: LemonSqueezyPlan,
+): ReadPeriod | SkippedTransaction | { voided: string } | null {
+  const externalId = `invoice_${id}`;
+  if (invoice.test_mode) return { externalId, reason: 'A test-mode invoice.' };
+  if (invoice.status === 'refunded' || (invoice.refunded && invoice.status !== 'partial_refund')) {
+    return { voided: externalId };
+  }
+  if (!BILLED.has(invoice.status)) return null;
+  const unit = intervalUnit(plan.interval);
+  if (!unit) return { externalId, reason: 'The subscription’s variant has no billing interval.' };
+  // A plan change's invoice holds a prorated part of a period: the new plan's whole price is its amount,
+  // as for Stripe's and Paddle's prorations.
+  const minor =
+    invoice.billing_reason === 'updated'
+      ? plan.price
+      : invoice.subtotal - invoice.discount_total - (invoice.tax_inclusive ? invoice.tax : 0);
+  const start = new Date(invoice.created_at);
+  const trialUnit = intervalUnit(plan.trial?.interval);
+  const inTrial = minor <= 0 && invoice.billing_reason === 'initial' && plan.trial !== null && trialUnit;
+  const end =
+    inTrial && plan.trial
+      ? addInterval(start, trialUnit, plan.trial.count)
+      : addInterval(start, unit, plan.intervalCount ?? 1);
+  return {
+    externalId,
+    subscriptionId: String(invoice.subscription_id),
+    customerId: String(invoice.customer_id),
+    productId: plan.productId,
+    priceId: plan.variantId,
+    periodStart: start,
+    periodEnd: end,
+    amount: minorToDecimal(Math.max(0, minor), invoice.currency),
+    currency: invoice.currency.toUpperCase(),
+    intervalUnit: unit,
+    intervalCount: plan.intervalCount ?? 1,
+  };
+}
+
+interface JsonApiObject<A> {
+  id: string;
+  attributes: A;
+}
+
+/**
+ * Subscription invoices newest first down to `since` (all when null), each with its subscription's
+ * variant, each subscription and variant read once. Lemon Squeezy gives an invoice no variant: after a
+ * plan change, earlier invoices are read with the subscription's current one (the interval rarely
+ * changes with it; the product and variant ids then name the current plan).
+ */
+export async function readLemonSqueezyPeriods(
+  apiKey: string,
+  base: string | undefined,
+  since: Date | null,
+): Promise<PeriodsRead> {
+  const read = emptyPeriodsRead();
+  const plans = new Map<number, Promise<LemonSqueezyPlan>>();
+  const planOf = (subscriptionId: number) => {
+    const known = plans.get(subscriptionId) ?? readPlan(apiKey, base, subscriptionId);
+    plans.set(subscriptionId, known);
+    return known;
+  };
+  for (let page = 1; ; page += 1) {
+    const answer = await call<{
+      meta: { page: { currentPage: number; lastPage: number } };
+      data: JsonApiObject<LemonSqueezyInvoiceAttributes>[];
+    }>(
+      apiKey,
+      base,
+      () =>
+        listSubscriptionInvoices({ page: { number: page, size: PAGE_SIZE } }) as Promise<
+          SdkAnswer<{
+            meta: { page: { currentPage: number; lastPage: number } };
+            data: JsonApiObject<LemonSqueezyInvoiceAttributes>[];
+          }>
+        >,
+    );
+    let reachedSince = false;
+    for (const invoice of answer.data) {
+      if (since && Date.parse(invoice.attributes.created_at) < since.getTime()) reachedSince = true;
+      if (invoice.attributes.test_mode) continue;
+      const period = lemonSqueezyInvoicePeriod(
+        invoice.id,
+        invoice.attributes,
+        await planOf(invoice.attributes.subscription_id),
+      );
+      if (period !== null && 'voided' in period) read.voided.push(period.voided);
+      else collectPeriod(read, period);
+    }
+    if (answer.data.length === 0 || reachedSince || page >= answer.meta.page.lastPage) break;
+  }
+  return read;
+}
+
+async function readPlan(
+  apiKey: string,
+  base: string | undefined,
+  subscriptionId: number,
+): Promise<LemonSqueezyPlan> {
+  type SubscriptionAnswer = { data: JsonApiObject<{ product_id: number; variant_id: number }> };
+  type VariantAnswer = {
+    data: JsonApiObject<{
+      price: number;
+      interval: string | null;
+      interval_count: number | null;
+      has_free_trial: boolean;
+      trial_interval: string;
+      trial_interval_count: number;
+    }>;
+  };
+  const subscription = await call<SubscriptionAnswer>(
+    apiKey,
+    base,
+    () => getSubscription(subscriptionId) as Promise<SdkAnswer<SubscriptionAnswer>>,
+  );
+  const { product_id: productId, variant_id: variantId } = subscription.data.attributes;
+  const variant = await call<VariantAnswer>(
+    apiKey,
+    base,
+    () => getVariant(variantId) as Promise<SdkAnswer<VariantAnswer>>,
+  );
+  const plan = variant.data.attributes;
+  return {
+    productId: String(productId),
+    variantId: String(variantId),
+    price: plan.price,
+    interval: plan.interval,
+    intervalCount: plan.interval_count,
+    trial: plan.has_free_trial ? { interval: plan.trial_interval, count: plan.trial_interval_count } : null,
   };
 }

@@ -1,9 +1,11 @@
 import { ApiError, Environment, Paddle } from '@paddle/paddle-node-sdk';
 import { minorToDecimal } from '../money';
+import { collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
   type ProviderClient,
+  type ReadPeriod,
   type SkippedTransaction,
   type ReadEntry,
   type SyncPage,
@@ -193,10 +195,15 @@ export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date
     });
     const transactions = await paddleCall(() => collection.next());
     const read = collect(transactions.map(paddleTransactionEntry));
+    // The same transactions bill the subscriptions: their periods come with the page.
+    const periods = emptyPeriodsRead();
+    for (const transaction of transactions) {
+      for (const period of paddleTransactionPeriods(transaction)) collectPeriod(periods, period);
+    }
     const last = transactions.at(-1)?.id ?? null;
     const next: PaddleCursor =
       collection.hasMore && last ? { ...at, after: last } : { ...at, list: 'adjustments', after: null };
-    return { ...read, cursor: next, done: false, accountId: null };
+    return { ...read, cursor: next, done: false, accountId: null, periods };
   }
   const collection = client.adjustments.list({
     status: ['approved'],
@@ -261,4 +268,75 @@ export function paddleProvider(base: string | undefined): ProviderClient {
       return { entries: [], skipped: [] };
     },
   };
+}
+
+/** What the periods read of a transaction, as the SDK gives it (camelCase). */
+export interface PaddleBilledTransaction {
+  id: string;
+  status: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  currencyCode: string;
+  billingPeriod: { startsAt: string; endsAt: string } | null;
+  items: {
+    price: {
+      id: string;
+      productId: string;
+      billingCycle: { interval: string; frequency: number } | null;
+      unitPrice: { amount: string };
+    } | null;
+    quantity: number;
+  }[];
+  details: {
+    lineItems: {
+      id: string;
+      priceId: string;
+      quantity: number;
+      proration: { billingPeriod: { startsAt: string; endsAt: string } | null } | null;
+      totals: { subtotal: string; discount: string } | null;
+      product: { id: string } | null;
+    }[];
+  } | null;
+}
+
+/**
+ * A completed subscription transaction's line items as periods (docs/decisions/077-provider-connections.md,
+ * "Subscription periods"): the transaction's billing period, each line's subtotal less its discount
+ * (Paddle's totals keep tax apart, whatever the price's tax mode), the interval of the line's price. A
+ * prorated line after a plan change starts a period at its proration period, at the price's whole
+ * unit price times the quantity; a one-time price's line is no period.
+ */
+export function paddleTransactionPeriods(
+  transaction: PaddleBilledTransaction,
+): (ReadPeriod | SkippedTransaction)[] {
+  if (transaction.status !== 'completed' || !transaction.subscriptionId) return [];
+  const subscriptionId = transaction.subscriptionId;
+  const reads: (ReadPeriod | SkippedTransaction)[] = [];
+  for (const line of transaction.details?.lineItems ?? []) {
+    const price = transaction.items.find((item) => item.price?.id === line.priceId)?.price ?? null;
+    const unit = intervalUnit(price?.billingCycle?.interval);
+    if (!price?.billingCycle || !unit) continue;
+    const period = line.proration?.billingPeriod ?? transaction.billingPeriod;
+    if (!transaction.customerId || !period || !line.totals) {
+      reads.push({ externalId: line.id, reason: 'Paddle gave no customer, billing period or totals.' });
+      continue;
+    }
+    const minor = line.proration
+      ? BigInt(price.unitPrice.amount) * BigInt(line.quantity)
+      : BigInt(line.totals.subtotal) - BigInt(line.totals.discount);
+    reads.push({
+      externalId: line.id,
+      subscriptionId,
+      customerId: transaction.customerId,
+      productId: line.product?.id ?? price.productId,
+      priceId: line.priceId,
+      periodStart: new Date(period.startsAt),
+      periodEnd: new Date(period.endsAt),
+      amount: minorToDecimal(minor < 0n ? 0n : minor, transaction.currencyCode),
+      currency: transaction.currencyCode.toUpperCase(),
+      intervalUnit: unit,
+      intervalCount: price.billingCycle.frequency,
+    });
+  }
+  return reads;
 }

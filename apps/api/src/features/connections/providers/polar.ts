@@ -4,10 +4,13 @@ import { PolarError } from '@polar-sh/sdk/models/errors/polarerror.js';
 import { SDKValidationError } from '@polar-sh/sdk/models/errors/sdkvalidationerror.js';
 import { validateEvent, WebhookVerificationError } from '@polar-sh/sdk/webhooks';
 import { minorToDecimal } from '../money';
+import { addInterval, collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type PeriodsRead,
   type ProviderClient,
+  type ReadPeriod,
   type SkippedTransaction,
   type ReadEntry,
   type SyncPage,
@@ -180,16 +183,25 @@ export async function readPolarPage(polar: Polar, cursor: unknown, now = Date.no
   }
   // An organization token reads its own organization's orders: any customer names it.
   const accountId = result.items[0]?.customer.organizationId ?? null;
+  // The same orders bill the subscriptions: their periods come with the page.
+  const periods = polarPeriods(result.items);
   const endOfList =
     result.items.length === 0 ||
     at.page >= result.pagination.maxPage ||
     (at.stopBefore !== null && oldestHere < at.stopBefore);
   if (!endOfList) {
-    return { entries, skipped, cursor: { ...at, page: at.page + 1, newest }, done: false, accountId };
+    return {
+      entries,
+      skipped,
+      cursor: { ...at, page: at.page + 1, newest },
+      done: false,
+      accountId,
+      periods,
+    };
   }
   // The run is over: the next one reads back to this one's newest order, or everything once a day.
   const next: PolarCursor = { page: 1, newest, ...nextWindow(at, newest, now) };
-  return { entries, skipped, cursor: next, done: true, accountId };
+  return { entries, skipped, cursor: next, done: true, accountId, periods };
 }
 
 type PolarEvent = ReturnType<typeof validateEvent>;
@@ -257,4 +269,85 @@ export function polarProvider(base: string | undefined): ProviderClient {
       return order ? polarEntries(order) : { entries: [], skipped: [] };
     },
   };
+}
+
+/** Billing reasons of a subscription's order; a purchase is none. */
+const SUBSCRIPTION_REASONS = new Set(['subscription_create', 'subscription_cycle', 'subscription_update']);
+
+/**
+ * A paid subscription order as a period (docs/decisions/077-provider-connections.md, "Subscription
+ * periods"): at its subtotal less its discount (`net_amount`, tax apart), for the interval of its
+ * subscription (its product's when the order carries none). An order in the subscription's current
+ * period takes that period; an older one runs from its date for one interval. A trial's $0 order is
+ * its trial. A plan change's order holds a prorated part: the subscription's amount (its price for one
+ * interval) is the period's, from the change on. A refunded order voids its period.
+ */
+export function polarOrderPeriod(order: Order): ReadPeriod | SkippedTransaction | { voided: string } | null {
+  if (!order.subscriptionId || !SUBSCRIPTION_REASONS.has(order.billingReason)) return null;
+  const externalId = `order_${order.id}`;
+  if (order.status === 'refunded') return { voided: externalId };
+  if (!order.paid) return null;
+  const subscription = order.subscription;
+  const unit = intervalUnit(subscription?.recurringInterval ?? order.product?.recurringInterval);
+  const count = subscription?.recurringIntervalCount ?? order.product?.recurringIntervalCount ?? 1;
+  if (!unit) return { externalId, reason: 'Neither the subscription nor the product has an interval.' };
+  const update = order.billingReason === 'subscription_update';
+  const created = order.createdAt;
+  const inCurrent =
+    subscription !== null &&
+    subscription.currentPeriodStart.getTime() <= created.getTime() + DAY_MS &&
+    created.getTime() < subscription.currentPeriodEnd.getTime();
+  const inTrial =
+    order.netAmount === 0 &&
+    subscription?.trialStart &&
+    subscription.trialEnd &&
+    created.getTime() < subscription.trialEnd.getTime();
+  let start = created;
+  let end = addInterval(created, unit, count);
+  if (inTrial && subscription.trialStart && subscription.trialEnd) {
+    start = subscription.trialStart;
+    end = subscription.trialEnd;
+  } else if (inCurrent && subscription) {
+    start = update ? created : subscription.currentPeriodStart;
+    end = subscription.currentPeriodEnd;
+  }
+  const minor = update && subscription ? subscription.amount : order.netAmount;
+  return {
+    externalId,
+    subscriptionId: order.subscriptionId,
+    customerId: order.customerId,
+    productId: order.productId,
+    priceId: order.items.find((item) => item.productPriceId)?.productPriceId ?? null,
+    periodStart: start,
+    periodEnd: end,
+    amount: minorToDecimal(Math.max(0, minor), order.currency),
+    currency: order.currency.toUpperCase(),
+    intervalUnit: unit,
+    intervalCount: count,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A page's orders as periods. A plan change's period that ran from its date for a whole interval ends
+ * where the subscription's next period starts, when the page holds it (newest first, it mostly does).
+ */
+export function polarPeriods(orders: readonly Order[]): PeriodsRead {
+  const read = emptyPeriodsRead();
+  const updates = new Set<string>();
+  for (const order of orders) {
+    const period = polarOrderPeriod(order);
+    if (order.billingReason === 'subscription_update') updates.add(`order_${order.id}`);
+    if (period !== null && 'voided' in period) read.voided.push(period.voided);
+    else collectPeriod(read, period);
+  }
+  for (const period of read.periods) {
+    if (!updates.has(period.externalId)) continue;
+    for (const other of read.periods) {
+      const later = other.subscriptionId === period.subscriptionId && other.periodStart > period.periodStart;
+      if (later && other.periodStart < period.periodEnd) period.periodEnd = other.periodStart;
+    }
+  }
+  return read;
 }

@@ -1,9 +1,12 @@
 import Stripe from 'stripe';
 import { minorToDecimal } from '../money';
+import { collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type PeriodsRead,
   type ProviderClient,
+  type ReadPeriod,
   type SkippedTransaction,
   type ReadEntry,
   type SyncPage,
@@ -23,6 +26,10 @@ export const STRIPE_READ_PERMISSIONS = [
   'rak_charge_read',
   'rak_refund_read',
   'rak_dispute_read',
+  // Subscription periods: paid invoices and their lines, and the prices' intervals. Stripe's dashboard
+  // calls the second Prices; its permission keeps the API's older name, plans.
+  'rak_invoice_read',
+  'rak_plan_read',
 ] as const;
 
 /** Stripe's dashboard form for a restricted key, filled in with exactly those read permissions. */
@@ -245,6 +252,7 @@ export function stripeProvider(base: string | undefined): ProviderClient {
     provider: 'stripe',
     checkKey: (apiKey) => checkStripeKey(stripeClient(apiKey, base)),
     readPage: (apiKey, cursor) => readStripePage(stripeClient(apiKey, base), cursor),
+    readSubscriptionPeriods: (apiKey, since) => readStripePeriods(stripeClient(apiKey, base), since),
     verifyWebhook(rawBody, headers, secret) {
       const signature = headers['stripe-signature'];
       if (typeof signature !== 'string' || signature === '') {
@@ -275,4 +283,124 @@ export function stripeProvider(base: string | undefined): ProviderClient {
       return { entries, skipped };
     },
   };
+}
+
+/** Invoices per request: Stripe's maximum. */
+const INVOICE_PAGE_SIZE = 100;
+
+type PriceOf = (id: string) => Promise<Stripe.Price>;
+
+/** Stripe's amounts in a line, as decimals; `minorToDecimal` keeps them exact. */
+const sum = (amounts: readonly { amount: number }[] | null | undefined) =>
+  (amounts ?? []).reduce((total, item) => total + item.amount, 0);
+
+/**
+ * One line of a paid invoice as a subscription period (docs/decisions/077-provider-connections.md,
+ * "Subscription periods"): a subscription line's period and amount after its discounts, without tax
+ * (a tax-inclusive price's tax taken out); a proration for the new price after a plan change starts a
+ * period at its own start, at the new price's whole-interval amount, since the prorated figure is a
+ * part of a period and not its price; a credit for unused time starts none.
+ */
+export async function stripeLinePeriod(
+  invoice: Stripe.Invoice,
+  line: Stripe.InvoiceLineItem,
+  priceOf: PriceOf,
+): Promise<ReadPeriod | SkippedTransaction | null> {
+  // A subscription's own line, or a proration the subscription added as an invoice item (with
+  // `proration_behavior: create_prorations` it waits for the next invoice as one).
+  const fromItem = line.parent?.invoice_item_details ?? null;
+  const item =
+    line.parent?.subscription_item_details ??
+    (fromItem?.proration && fromItem.subscription ? fromItem : null);
+  const details = line.pricing?.price_details ?? null;
+  const fromInvoice = invoice.parent?.subscription_details?.subscription ?? null;
+  const subscription = item?.subscription ?? fromInvoice;
+  if (!item || !subscription || !details) return null;
+  const subscriptionId = typeof subscription === 'string' ? subscription : subscription.id;
+  const customerId = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null);
+  if (!customerId) return { externalId: line.id, reason: 'The invoice names no customer.' };
+  if (item.proration && line.amount < 0) {
+    return { externalId: line.id, reason: 'A credit for unused time starts no period.' };
+  }
+  const price = typeof details.price === 'string' ? await priceOf(details.price) : details.price;
+  const recurring = price.recurring;
+  const unit = intervalUnit(recurring?.interval);
+  if (!recurring || !unit) {
+    return { externalId: line.id, reason: 'The price is not recurring.' };
+  }
+  let minor: number;
+  if (item.proration) {
+    if (price.unit_amount === null) {
+      return { externalId: line.id, reason: 'A proration of a price without a unit amount.' };
+    }
+    minor = price.unit_amount * (line.quantity ?? 1);
+  } else {
+    const inclusiveTax = sum((line.taxes ?? []).filter((tax) => tax.tax_behavior === 'inclusive'));
+    minor = line.amount - sum(line.discount_amounts) - inclusiveTax;
+  }
+  return {
+    externalId: line.id,
+    subscriptionId,
+    customerId,
+    productId: details.product,
+    priceId: price.id,
+    periodStart: new Date(line.period.start * 1000),
+    periodEnd: new Date(line.period.end * 1000),
+    amount: minorToDecimal(Math.max(0, minor), line.currency),
+    currency: line.currency.toUpperCase(),
+    intervalUnit: unit,
+    intervalCount: recurring.interval_count,
+  };
+}
+
+/**
+ * Every paid invoice created from `since` (all of them when null), newest first, and its subscription
+ * lines as periods. A key without the invoice or price read permissions reads nothing here and says so;
+ * the revenue it read stands.
+ */
+export async function readStripePeriods(client: Stripe, since: Date | null): Promise<PeriodsRead> {
+  const read = emptyPeriodsRead();
+  const prices = new Map<string, Promise<Stripe.Price>>();
+  const priceOf: PriceOf = (id) => {
+    const known = prices.get(id) ?? client.prices.retrieve(id);
+    prices.set(id, known);
+    return known;
+  };
+  try {
+    let startingAfter: string | null = null;
+    for (;;) {
+      const page: Stripe.ApiList<Stripe.Invoice> = await client.invoices.list({
+        status: 'paid',
+        limit: INVOICE_PAGE_SIZE,
+        ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
+        ...(startingAfter ? { starting_after: startingAfter } : {}),
+      });
+      for (const invoice of page.data) {
+        const lines = invoice.lines.has_more
+          ? await client.invoices
+              .listLineItems(invoice.id, { limit: 100 })
+              .autoPagingToArray({ limit: 10_000 })
+          : invoice.lines.data;
+        for (const line of lines) {
+          collectPeriod(read, await stripeLinePeriod(invoice, line, priceOf));
+        }
+      }
+      startingAfter = page.data.at(-1)?.id ?? null;
+      if (!page.has_more || startingAfter === null) break;
+    }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeRateLimitError) throw new RetryLaterError(retryAfterMs(error));
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      throw new ConnectionKeyError('Stripe refused the key: it was revoked or expired.', 'rejected');
+    }
+    if (error instanceof Stripe.errors.StripePermissionError) {
+      return {
+        ...emptyPeriodsRead(),
+        unreadable:
+          'Revenue synced, but this key cannot read invoices and prices, so recurring revenue is not computed: create a key with the link below, which asks for those read permissions too.',
+      };
+    }
+    throw error;
+  }
+  return read;
 }

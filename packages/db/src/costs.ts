@@ -1,0 +1,84 @@
+import type { Cost, CostPageRequest, CostValues, Page } from '@journey/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from './client';
+import { entityWrites } from './entity-writes';
+import { pageOf } from './paging';
+import { costs } from './schema';
+
+/** Costs (docs/decisions/082-experiment-money.md): typed by the owner or imported, in USD. */
+
+export function toCost(row: typeof costs.$inferSelect): Cost {
+  return {
+    id: row.id,
+    amount: row.amount,
+    date: row.date.toISOString(),
+    category: row.category,
+    description: row.description,
+    experimentId: row.experimentId,
+    format: row.format,
+    externalId: row.externalId,
+    importId: row.importId,
+  };
+}
+
+/** A cost naming an experiment that does not exist (or was deleted meanwhile): the router's 400. */
+export class UnknownExperimentError extends Error {
+  constructor() {
+    super('the experiment does not exist');
+  }
+}
+
+/** True when an error is the costs' foreign key to experiments refusing a row (SQLSTATE 23503). */
+function isMissingExperiment(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, constraint_name: constraint } = current as { code?: unknown; constraint_name?: unknown };
+    if (code === '23503' && (constraint === undefined || String(constraint).includes('experiment')))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Every cost, newest first. */
+export async function listCosts(db: Database): Promise<Cost[]> {
+  const rows = await db.select().from(costs).orderBy(desc(costs.date), desc(costs.id));
+  return rows.map(toCost);
+}
+
+/**
+ * One page of the admin table, sorted by any column, filtered by description and by category. The
+ * costs have no row count kept by a trigger (migration 0003 counts the older tables), so the page
+ * always counts its filter: `true` when there is none.
+ */
+export async function pageCosts(db: Database, request: CostPageRequest): Promise<Page<Cost>> {
+  const where = request.category ? eq(costs.category, request.category) : sql`true`;
+  return pageOf(db, costs, [costs.description], request, toCost, where);
+}
+
+const writes = entityWrites(
+  costs,
+  (values: CostValues) => ({
+    amount: values.amount,
+    date: values.date,
+    category: values.category,
+    description: values.description,
+    experimentId: values.experimentId,
+  }),
+  toCost,
+);
+
+/** The write, or UnknownExperimentError when its experiment is not (or no longer) there. */
+async function orUnknownExperiment<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isMissingExperiment(error)) throw new UnknownExperimentError();
+    throw error;
+  }
+}
+
+export const createCost = (db: Database, values: CostValues) =>
+  orUnknownExperiment(writes.create(db, values));
+export const updateCost = (db: Database, id: number, values: CostValues) =>
+  orUnknownExperiment(writes.update(db, id, values));
+export const deleteCost = writes.remove;
