@@ -148,7 +148,7 @@ test.describe('admin panel', () => {
     await expect(experiments.rowCount).toHaveText('5 rows');
     await experiments.sortBy('Projects').click();
     await expect(experiments.header('Projects')).toHaveAttribute('aria-sort', 'ascending');
-    await expect(experiments.rows.locator('td:nth-child(3)')).toHaveText(['1', '3', '5', '8', '12']);
+    await expect(experiments.rows.locator('td:nth-child(4)')).toHaveText(['1', '3', '5', '8', '12']);
     await experiments.sortBy('Title').click();
     await expect(experiments.header('Title')).toHaveAttribute('aria-sort', 'ascending');
     await expect(experiments.rows.locator('td:nth-child(1)')).toHaveText([

@@ -159,10 +159,20 @@ async function navigateInApp(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
 
-const ADMIN_TABS = ['milestones', 'revenue', 'experiments', 'subscribers', 'newsletter', 'embed', 'site'];
+const ADMIN_TABS = [
+  'milestones',
+  'revenue',
+  'costs',
+  'experiments',
+  'subscribers',
+  'newsletter',
+  'embed',
+  'site',
+];
 const TAB_LABELS: Record<string, string> = {
   milestones: 'Milestones',
   revenue: 'Revenue',
+  costs: 'Costs',
   experiments: 'Experiments',
   subscribers: 'Subscribers',
   newsletter: 'Newsletter',
