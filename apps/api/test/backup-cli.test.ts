@@ -140,9 +140,10 @@ describe(`pnpm db:backup and db:restore on ${onPostgres ? 'PostgreSQL' : 'a PGli
       `Wrote ${backupFile} (${size} bytes, at migration ${latestMigrationTag()})`,
     );
     expect(result.stdout).toMatch(
-      /users +1 rows\n +sessions +1 rows\n +revenueImports +0 rows\n +revenues +2 rows\n +revenueChanges +0 rows\n/,
+      /users +1 rows\n +sessions +1 rows\n +experiments +5 rows\n +revenueImports +0 rows\n +revenues +2 rows\n +revenueChanges +0 rows\n/,
     );
-    expect(result.stdout).toMatch(/experiments +5 rows\n +subscribers +1 rows\n/);
+    expect(result.stdout).toMatch(/milestones +\d+ rows\n +subscribers +1 rows\n/);
+    expect(result.stdout).toMatch(/subscriptionPeriods +0 rows\n +costImports +0 rows\n +costs +0 rows\n/);
     // The provider's sealed key is left out unless asked.
     expect(result.stdout).toContain('Provider keys left out');
     expect(readFileSync(backupFile, 'utf8')).not.toContain('sealed-paddle-key');
