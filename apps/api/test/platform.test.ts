@@ -39,6 +39,7 @@ const REST_PATHS = {
   '/admin/milestones/{id}': ['put', 'delete'],
   '/experiments': ['get', 'post'],
   '/experiments/{slug}': ['get'],
+  '/experiments/{slug}/figures': ['get'],
   '/admin/experiments/{id}': ['put', 'delete'],
   '/admin/costs': ['get', 'post'],
   '/admin/costs/{id}': ['put', 'delete'],

@@ -298,11 +298,11 @@ describe('the public cache', () => {
       'connections.disconnect': ['connections'],
       'connections.uploadRates': [],
       'connections.schedule': ['settings'],
-      'costs.create': [],
-      'costs.update': [],
-      'costs.delete': [],
-      'costImports.create': [],
-      'costImports.undo': [],
+      'costs.create': ['experiments'],
+      'costs.update': ['experiments'],
+      'costs.delete': ['experiments'],
+      'costImports.create': ['experiments'],
+      'costImports.undo': ['experiments'],
     });
   });
 

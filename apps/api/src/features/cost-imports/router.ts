@@ -11,7 +11,7 @@ import { listCostImports, storeCostImport, undoCostImport } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { fieldError, FieldErrorsCause } from '../../trpc/errors';
-import { protectedProcedure, PUBLIC_DATA_UNCHANGED, router } from '../../trpc/init';
+import { protectedProcedure, router } from '../../trpc/init';
 import { ImportFileError } from '../revenue-imports/read-export';
 import { planCostImport } from './plan';
 
@@ -41,8 +41,8 @@ function rowErrors(errors: ImportLine[]): TRPCError {
 }
 
 /**
- * docs/decisions/082-experiment-money.md: a billing export into costs, and its undo. Costs are no
- * public data yet, so no write here changes a public table.
+ * docs/decisions/082-experiment-money.md: a billing export into costs, and its undo. Costs are part
+ * of the experiments' public figures.
  */
 export const costImportsRouter = router({
   list: protectedProcedure
@@ -59,7 +59,7 @@ export const costImportsRouter = router({
         'Import a billing export (OpenAI, Anthropic) or a generic CSV into costs',
         'With `dryRun` the preview: the rows to add (each rounded to the cent), the lines already imported (`duplicate`), those under half a cent (`skipped`), and the rows refused with their line (header = 1) and reason; only USD amounts are read. Without it the import: `{ id, added, total }`, or 400 naming the lines in error, storing nothing.',
       ),
-      ...PUBLIC_DATA_UNCHANGED,
+      changes: ['experiments'],
       bodyLimit: BODY_LIMIT,
       signedInBeforeBody: true,
     })
@@ -78,7 +78,7 @@ export const costImportsRouter = router({
   undo: protectedProcedure
     .meta({
       ...route('DELETE', `${PATH}/{id}`, 'Undo a cost import: delete exactly the costs it added'),
-      ...PUBLIC_DATA_UNCHANGED,
+      changes: ['experiments'],
     })
     .input(costImportIdInput)
     .output(costImportUndoSchema)

@@ -18,8 +18,8 @@ import { adminRowProcedures, type RowKind } from '../../trpc/admin-rows';
 import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, router } from '../../trpc/init';
 
-/** Costs are no public data yet (docs/decisions/082-experiment-money.md): their writes change no public table. */
-const COST: RowKind = { noun: 'Cost', table: null, path: '/admin/costs' };
+/** A cost is part of its experiment's public figures (docs/decisions/082-experiment-money.md). */
+const COST: RowKind = { noun: 'Cost', table: 'experiments', path: '/admin/costs' };
 
 /** A cost naming an experiment that is not there is the caller's mistake: a 400 on the field. */
 async function withKnownExperiment<T>(write: Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import {
   experimentDetailSchema,
+  experimentFiguresSchema,
   experimentInput,
   experimentPageInput,
   experimentSchema,
@@ -11,6 +12,7 @@ import {
 import {
   createExperiment,
   deleteExperiment,
+  experimentFigures,
   getExperimentBySlug,
   listExperiments,
   pageExperiments,
@@ -65,6 +67,25 @@ export const experimentsRouter = router({
       const experiment = found(EXPERIMENT, await getExperimentBySlug(ctx.database.db, input.slug));
       return { experiment, storyHtml: await markdownHtml(experiment.story) };
     }),
+
+  /** docs/decisions/082-experiment-money.md: an experiment's revenue, costs and profit, month by month. */
+  figures: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/experiments/{slug}/figures',
+        tags: ['experiments'],
+        summary: 'One experiment’s revenue, costs and profit to date, and month by month',
+        description:
+          'Revenue is the entries assigned to the experiment by hand, else by a rule on their price, product or connection; costs are the ones recorded for it. Amounts in USD; profit may be negative.',
+      },
+      publicCache: ['experiments', 'revenues'],
+    })
+    .input(experimentSlugInput)
+    .output(experimentFiguresSchema)
+    .query(async ({ ctx, input }) =>
+      found(EXPERIMENT, await experimentFigures(ctx.database.db, input.slug, ctx.now())),
+    ),
 
   ...adminRowProcedures(EXPERIMENT, {
     row: experimentSchema,
