@@ -271,8 +271,11 @@ for (const scheme of ['light', 'dark'] as const) {
         await settle(hydrated);
         await navigateInApp(hydrated, '/admin');
         for (const tab of ADMIN_TABS) {
-          await hydrated.getByRole('tab', { name: TAB_LABELS[tab], exact: true }).click();
+          const clicked = hydrated.getByRole('tab', { name: TAB_LABELS[tab], exact: true });
+          await clicked.click();
           await expect(hydrated).toHaveURL(new RegExp(`\\?tab=${tab}$`));
+          // The address changes before the tab row renders its new selection: its mark moves then.
+          await expect(clicked).toHaveAttribute('aria-selected', 'true');
           await settle(hydrated);
           compare(
             `/admin?tab=${tab} clicked`,
