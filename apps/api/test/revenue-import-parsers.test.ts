@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decimalCents, formatCents, refundCents, wholeCents } from '../src/features/revenue-imports/money';
 import { utcDate } from '../src/features/revenue-imports/format';
-import { ImportFileError, readExport } from '../src/features/revenue-imports/read-export';
+import { ImportFileError } from '../src/features/imports/read-file';
+import { readExport } from '../src/features/revenue-imports/read-export';
 
 const rowsOf = async (provider: Parameters<typeof readExport>[0], csv: string) => readExport(provider, csv);
 

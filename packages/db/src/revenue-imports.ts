@@ -1,14 +1,13 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   IMPORT_PROVIDER_NAMES,
   type ImportProvider,
   type RevenueImport,
   type RevenueImportResult,
-  type RevenueImportUndo,
   type RevenueSource,
 } from '@journey/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { importWrites, inChunks } from './imports';
 import { publishRecordedChanges, recordRevenueChange, type RecordedChangeRow } from './revenue-history';
 import { deleteRevenue } from './revenue-writes';
 import { appendLedger } from './revenue-ledger';
@@ -31,16 +30,6 @@ export interface ImportEntry {
   description: string;
 }
 
-/**
- * Rows a statement writes: large enough that 100,000 rows take 40 statements, small enough that each
- * holds PGlite's one connection briefly and the event loop turns between them.
- */
-const CHUNK_ROWS = 2_500;
-
-function* chunks<T>(items: readonly T[]): Generator<T[]> {
-  for (let start = 0; start < items.length; start += CHUNK_ROWS) yield items.slice(start, start + CHUNK_ROWS);
-}
-
 /** The entries of this provider's transactions among `ids` that are already stored, by transaction id. */
 export async function storedImportedEntries(
   db: Database,
@@ -48,14 +37,13 @@ export async function storedImportedEntries(
   ids: readonly string[],
 ): Promise<Map<string, StoredImportedEntry>> {
   const stored = new Map<string, StoredImportedEntry>();
-  for (const chunk of chunks(ids)) {
+  for await (const chunk of inChunks(ids)) {
     const rows = await db
       .select({ id: revenues.id, externalId: revenues.externalId, amount: revenues.amount })
       .from(revenues)
       .where(and(eq(revenues.provider, provider), inArray(revenues.externalId, chunk)));
     for (const row of rows)
       if (row.externalId !== null) stored.set(row.externalId, { id: row.id, amount: row.amount });
-    await nextTurn();
   }
   return stored;
 }
@@ -118,92 +106,45 @@ export async function correctImportedEntries(
   return changed;
 }
 
-/**
- * Stores the import and its entries in one transaction, chunk by chunk, with a 'create' change for each
- * entry. A transaction id stored meanwhile by another import is passed over (`on conflict`), so the
- * import's count and total are read back from what it really added.
- */
-export async function storeImport(
-  db: Database,
-  values: { provider: ImportProvider; source: RevenueSource; entries: readonly ImportEntry[] },
-): Promise<RevenueImportResult> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(revenueImports)
-      .values({ provider: values.provider, source: values.source, added: 0, total: '0' })
-      .returning({ id: revenueImports.id });
-    if (!created) throw new Error('insert returned no import');
-    const { id } = created;
-    for (const chunk of chunks(values.entries)) {
-      const records = JSON.stringify(
-        chunk.map((entry) => ({
-          amount: entry.amount,
-          description: entry.description,
-          date: entry.date.toISOString(),
-          external_id: entry.externalId,
-          currency: entry.currency,
-          // A USD payment's original amount is the amount itself: kept null, as a manual entry's.
-          original_amount:
-            entry.currency === 'USD' && entry.originalAmount === entry.amount ? null : entry.originalAmount,
-        })),
-      );
-      const recorded = await tx.execute<RecordedChangeRow>(sql`
-        with added as (
-          insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance,
-            currency, original_amount)
-          select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id, ${id},
-            'import', r.currency, r.original_amount
-          from jsonb_to_recordset(${records}::jsonb)
-            as r(amount numeric, description text, date timestamptz, external_id text, currency text,
-              original_amount numeric)
-          on conflict (provider, external_id) do nothing
-          returning *
-        )
-        insert into revenue_changes (revenue_id, action, after, import_id)
-        select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added
-        returning *`);
-      await publishRecordedChanges(tx, recorded);
-      // Lets other requests in between two statements (on PGlite, they queue behind this transaction).
-      await nextTurn();
-    }
-    const [stored] = await tx
-      .update(revenueImports)
-      .set({
-        added: sql`(select count(*) from ${revenues} where ${revenues.importId} = ${id})`,
-        total: sql`(select coalesce(sum(${revenues.amount}), 0) from ${revenues} where ${revenues.importId} = ${id})`,
-      })
-      .where(eq(revenueImports.id, id))
-      .returning({ added: revenueImports.added, total: revenueImports.total });
-    if (!stored) throw new Error('the import vanished');
-    return { id, added: stored.added, total: stored.total };
-  });
-}
-
-function toImport(row: typeof revenueImports.$inferSelect): RevenueImport {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    undoneAt: row.undoneAt ? row.undoneAt.toISOString() : null,
-  };
-}
-
-/** Every import, newest first. */
-export async function listImports(db: Database): Promise<RevenueImport[]> {
-  const rows = await db.select().from(revenueImports).orderBy(desc(revenueImports.id));
-  return rows.map(toImport);
-}
-
-export type UndoOutcome = RevenueImportUndo | 'not-found' | 'already-undone';
-
-/**
- * Deletes the import's entries (edited ones too: they are still the import's), records a 'delete'
- * change for each, marks the import undone and publishes one ledger row for the whole import.
- */
-export async function undoImport(db: Database, id: number, now = new Date()): Promise<UndoOutcome> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(revenueImports).where(eq(revenueImports.id, id)).for('update');
-    if (!found) return 'not-found';
-    if (found.undoneAt) return 'already-undone';
+const writes = importWrites({
+  imports: revenueImports,
+  rows: revenues,
+  columns: (values: { provider: ImportProvider; source: RevenueSource }) => ({
+    provider: values.provider,
+    source: values.source,
+  }),
+  toRecord: (entry: ImportEntry) => ({
+    amount: entry.amount,
+    description: entry.description,
+    date: entry.date.toISOString(),
+    external_id: entry.externalId,
+    currency: entry.currency,
+    // A USD payment's original amount is the amount itself: kept null, as a manual entry's.
+    original_amount:
+      entry.currency === 'USD' && entry.originalAmount === entry.amount ? null : entry.originalAmount,
+  }),
+  // Each entry with its 'create' change, from the same statement's `returning`.
+  async insert(tx, id, values, records) {
+    const recorded = await tx.execute<RecordedChangeRow>(sql`
+      with added as (
+        insert into revenues (amount, source, description, date, provider, external_id, import_id, provenance,
+          currency, original_amount)
+        select r.amount, ${values.source}, r.description, r.date, ${values.provider}, r.external_id, ${id},
+          'import', r.currency, r.original_amount
+        from jsonb_to_recordset(${records}::jsonb)
+          as r(amount numeric, description text, date timestamptz, external_id text, currency text,
+            original_amount numeric)
+        on conflict (provider, external_id) do nothing
+        returning *
+      )
+      insert into revenue_changes (revenue_id, action, after, import_id)
+      select added.id, 'create', ${storedSnapshotSql('added')}, ${id} from added
+      returning *`);
+    await publishRecordedChanges(tx, recorded);
+  },
+  // A 'delete' change for each entry, then one ledger row for the whole import.
+  async remove(tx, found, now) {
+    const { id } = found;
     const [counted] = await tx
       .select({
         removed: sql<number>`count(*)::int`,
@@ -223,7 +164,6 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
         ${now.toISOString()}::timestamptz from removed
       returning *`);
     await publishRecordedChanges(tx, recorded);
-    await tx.update(revenueImports).set({ undoneAt: now }).where(eq(revenueImports.id, id));
     const label = IMPORT_PROVIDER_NAMES[found.provider];
     await appendLedger(tx, [
       {
@@ -236,6 +176,25 @@ export async function undoImport(db: Database, id: number, now = new Date()): Pr
         reason: 'Import undone',
       },
     ]);
-    return { id, removed, total };
-  });
-}
+    return { removed, total };
+  },
+});
+
+/**
+ * Stores the import and its entries in one transaction, chunk by chunk, with a 'create' change for each
+ * entry. A transaction id stored meanwhile by another import is passed over (`on conflict`), so the
+ * import's count and total are read back from what it really added.
+ */
+export const storeImport: (
+  db: Database,
+  values: { provider: ImportProvider; source: RevenueSource; entries: readonly ImportEntry[] },
+) => Promise<RevenueImportResult> = writes.store;
+
+/** Every import, newest first. */
+export const listImports: (db: Database) => Promise<RevenueImport[]> = writes.list;
+
+/**
+ * Deletes the import's entries (edited ones too: they are still the import's), records a 'delete'
+ * change for each, marks the import undone and publishes one ledger row for the whole import.
+ */
+export const undoImport = writes.undo;
