@@ -6,12 +6,12 @@
  * PostgreSQL with TEST_DATABASE_URL.
  */
 import { schema } from '@journey/db';
-import { lemonSqueezyObject, lemonSqueezySignature, type LemonSqueezyPayment } from '@journey/testing';
+import { lemonSqueezyObject, type LemonSqueezyPayment } from '@journey/testing';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './support/http';
 import { call } from './helpers';
-import { useLemonSqueezyStandIn } from './support/stand-ins';
+import { lemonSqueezyDelivery, useLemonSqueezyStandIn } from './support/stand-ins';
 
 const KEY = 'ls_test_connections_key_0001';
 const REVOKED = 'ls_test_connections_revoked_0002';
@@ -107,22 +107,10 @@ const connection = async () =>
   ) as Record<string, unknown> | undefined;
 
 /** A delivery as Lemon Squeezy sends it: JSON with its event name, signed with X-Signature. */
-function deliver(eventName: string, payment: LemonSqueezyPayment, signature?: string) {
-  const payload = JSON.stringify({
-    meta: { event_name: eventName, test_mode: false, webhook_id: 'b9e9a6d3-2a0f-4f6f-9d7e-0c1a2b3c4d5e' },
-    data: lemonSqueezyObject(payment, lemon.storeId),
-  });
-  return admin.server.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/lemonsqueezy',
-    headers: {
-      'content-type': 'application/json',
-      'x-event-name': eventName,
-      ...(signature === '' ? {} : { 'x-signature': signature ?? lemonSqueezySignature(payload, SECRET) }),
-    },
-    payload,
-  });
-}
+const deliver = (eventName: string, payment: LemonSqueezyPayment, signature?: string) =>
+  admin.server.app.inject(
+    lemonSqueezyDelivery(SECRET, eventName, lemonSqueezyObject(payment, lemon.storeId), signature),
+  );
 
 describe('Lemon Squeezy', () => {
   it('refuses a revoked key with 400 naming the key, storing nothing', async () => {

@@ -4,18 +4,18 @@
  * trial, a plan change and a cancellation, and the rows stored for it, exactly. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
-import { schema } from '@journey/db';
-import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addInterval, collectPeriod, emptyPeriodsRead } from '../src/features/connections/periods';
-import type { AdminServer } from './helpers';
 import { waitFor } from './support/http';
 import {
+  connectionOf,
   lemonSqueezyInvoiceObject,
   lemonSqueezySubscriptionObject,
   lemonSqueezyVariantObject,
+  movableClock,
   paddleSubscriptionTransactionObject,
   polarSubscriptionOrderObject,
+  storedPeriods,
   useLemonSqueezyBillingStandIn,
   usePaddleBillingStandIn,
   usePolarBillingStandIn,
@@ -25,20 +25,6 @@ import {
   type PolarPlanSpec,
 } from './support/stand-ins';
 import { polarOrder, stripeInvoiceObject, stripePriceObject } from '@journey/testing';
-
-/** The stored periods, in a fixed order, without their row id and read time. */
-async function storedPeriods(admin: AdminServer) {
-  const rows = await admin.server.db
-    .select()
-    .from(schema.subscriptionPeriods)
-    .orderBy(asc(schema.subscriptionPeriods.periodStart), asc(schema.subscriptionPeriods.externalId));
-  return rows.map(({ id: _id, readAt: _readAt, ...period }) => period);
-}
-
-const connectionOf = async (admin: AdminServer, provider: string) =>
-  ((await admin.call('GET', '/api/admin/connections')).json().connections as Record<string, unknown>[]).find(
-    (entry) => entry.provider === provider,
-  );
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 const date = (iso: string) => new Date(iso);
@@ -341,8 +327,10 @@ describe('Stripe', () => {
     await waitFor('the sync', async () => (await connectionOf(admin, 'stripe'))?.status === 'ok');
     expect((await connectionOf(admin, 'stripe'))?.lastError).toBeNull();
     expect(await storedPeriods(admin)).toEqual(expected);
-    // Paid invoices only, each price read once.
-    expect(started.stripe.requests).toContain('GET /v1/invoices?status=paid&limit=100');
+    // Paid invoices only, with the payments that paid them (a refunded one is no period), each price read once.
+    expect(started.stripe.requests).toContain(
+      'GET /v1/invoices?status=paid&limit=100&expand[0]=data.payments',
+    );
     expect(
       started.stripe.requests.filter((line) => line.startsWith('GET /v1/prices/price_pro')),
     ).toHaveLength(1);
@@ -601,11 +589,8 @@ describe('Paddle', () => {
 describe('Lemon Squeezy', () => {
   const KEY = 'ls_periods_key_0001';
   /** The server's clock, moved on to reach the daily full read. */
-  let clockOffsetMs = 0;
-  const started = useLemonSqueezyBillingStandIn(
-    { [KEY]: 'valid' },
-    { syncRetryBaseMs: 200, now: () => new Date(Date.now() + clockOffsetMs) },
-  );
+  const clock = movableClock();
+  const started = useLemonSqueezyBillingStandIn({ [KEY]: 'valid' }, { syncRetryBaseMs: 200, now: clock.now });
   const { admin, billing } = started;
 
   beforeAll(() => {
@@ -721,9 +706,12 @@ describe('Lemon Squeezy', () => {
       row('3003', '103', '3', pro, '2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', '50.00'),
       row('4001', '104', '4', quarterly, '2026-03-05T00:00:00Z', '2026-06-05T00:00:00Z', '10.00', 'EUR'),
     ]);
-    // Each subscription and variant read once.
+    // Each subscription read once for the invoices' revenue entries and once for their periods.
     expect(
       started.lemonSqueezy.requests.filter((line) => line.startsWith('GET /v1/subscriptions/103')),
+    ).toHaveLength(2);
+    expect(
+      started.lemonSqueezy.requests.filter((line) => line.startsWith('GET /v1/variants/13')),
     ).toHaveLength(1);
   });
 
@@ -732,7 +720,7 @@ describe('Lemon Squeezy', () => {
     if (!refunded) throw new Error('invoice 1003 is in the history');
     Object.assign(refunded.attributes as object, { status: 'refunded', refunded: true });
     // Incremental runs stop at the newest invoices; a day later a run reads them all.
-    clockOffsetMs = 25 * 60 * 60 * 1000;
+    clock.offsetMs = 25 * 60 * 60 * 1000;
     await admin.call('POST', '/api/admin/connections/lemonsqueezy/sync');
     await waitFor(
       'the refund',

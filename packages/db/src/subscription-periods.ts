@@ -1,5 +1,5 @@
 import type { ConnectionProvider, SubscriptionPeriod } from '@journey/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { providerConnections, subscriptionPeriods } from './schema';
 
@@ -10,7 +10,8 @@ const BATCH = 1_000;
 
 /**
  * Stores what a provider billed, each line once: a line read again (an invoice re-read, a webhook
- * after a sync) replaces its values, so a corrected amount or period wins.
+ * after a sync) replaces its values, so a corrected amount or period wins. `readAt` is when a line was
+ * last stored with the values it has.
  */
 export async function storeSubscriptionPeriods(
   db: Database,
@@ -53,7 +54,8 @@ export async function listSubscriptionPeriods(db: Database): Promise<Subscriptio
 
 /**
  * Removes the periods of lines that no longer stand (an invoice refunded after it was read, docs/
- * decisions/077-provider-connections.md); returns how many went.
+ * decisions/077-provider-connections.md); returns how many went. Lines not stored are not deleted at
+ * all: a statement, even one that removes nothing, notifies and empties the cached answers.
  */
 export async function removeSubscriptionPeriods(
   db: Database,
@@ -62,18 +64,38 @@ export async function removeSubscriptionPeriods(
 ): Promise<number> {
   let removed = 0;
   for (let start = 0; start < externalIds.length; start += BATCH) {
-    const gone = await db
-      .delete(subscriptionPeriods)
-      .where(
-        and(
-          eq(subscriptionPeriods.provider, provider),
-          inArray(subscriptionPeriods.externalId, externalIds.slice(start, start + BATCH)),
-        ),
-      )
-      .returning({ id: subscriptionPeriods.id });
+    const batch = and(
+      eq(subscriptionPeriods.provider, provider),
+      inArray(subscriptionPeriods.externalId, externalIds.slice(start, start + BATCH)),
+    );
+    const [stored] = await db.select({ count: count() }).from(subscriptionPeriods).where(batch);
+    if (!stored?.count) continue;
+    const gone = await db.delete(subscriptionPeriods).where(batch).returning({ id: subscriptionPeriods.id });
     removed += gone.length;
   }
   return removed;
+}
+
+/**
+ * What one read of a provider's billing says (a sync's, or a webhook's event), applied the one way:
+ * the periods not stored yet or stored with other values are stored, then the lines that no longer
+ * stand are removed (a line both read and voided stays removed). Returns how many rows changed, so the
+ * same invoice read again (a redelivery, the sync's overlap) changes nothing and rebuilds nothing.
+ */
+export async function applySubscriptionPeriods(
+  db: Database,
+  provider: ConnectionProvider,
+  read: { periods: readonly Omit<SubscriptionPeriod, 'provider'>[]; voided: readonly string[] },
+  now: Date,
+): Promise<number> {
+  const voided = new Set(read.voided);
+  const changed = await changedSubscriptionPeriods(
+    db,
+    provider,
+    read.periods.filter((period) => !voided.has(period.externalId)),
+  );
+  await storeSubscriptionPeriods(db, provider, changed, now);
+  return changed.length + (await removeSubscriptionPeriods(db, provider, [...voided]));
 }
 
 /**
@@ -93,15 +115,15 @@ export async function noteSubscriptionPeriodsUnread(
 }
 
 /**
- * How many of `periods` are not stored yet or stored with other values: a sync that reads the same
- * invoices again (its overlap) changes nothing, and cached answers need no rebuild for it.
+ * Those of `periods` not stored yet or stored with other values: a sync that reads the same invoices
+ * again (its overlap) has nothing to write, and cached answers need no rebuild for it.
  */
-export async function countChangedSubscriptionPeriods(
+async function changedSubscriptionPeriods(
   db: Database,
   provider: ConnectionProvider,
   periods: readonly Omit<SubscriptionPeriod, 'provider'>[],
-): Promise<number> {
-  let changed = 0;
+): Promise<Omit<SubscriptionPeriod, 'provider'>[]> {
+  const changed: Omit<SubscriptionPeriod, 'provider'>[] = [];
   for (let start = 0; start < periods.length; start += BATCH) {
     const batch = periods.slice(start, start + BATCH);
     const rows = await db
@@ -132,7 +154,7 @@ export async function countChangedSubscriptionPeriods(
         row.currency === period.currency &&
         row.intervalUnit === period.intervalUnit &&
         row.intervalCount === period.intervalCount;
-      if (!same) changed += 1;
+      if (!same) changed.push(period);
     }
   }
   return changed;

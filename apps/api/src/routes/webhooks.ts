@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebhookSignatureError } from '../features/connections/provider-client';
 import { settleInUsd } from '../features/connections/settle-in-usd';
 import { noteSkipped } from '../features/connections/note-skipped';
+import { storePeriodsRead } from '../features/connections/periods';
 
 /** A provider's event is small; a larger body is refused before it is read. */
 const WEBHOOK_LIMIT_BYTES = 512 * 1024;
@@ -54,19 +55,23 @@ export default async function webhooks(app: FastifyInstance) {
     if (await webhookEventSeen(db, provider, event.id)) {
       return reply.status(200).send({ received: true, recorded: false, reason: 'already recorded' });
     }
-    const read = await client.webhookEntries(app.connections.box.open(connection.apiKeySealed), event);
+    const read = await client.readEvent(app.connections.box.open(connection.apiKeySealed), event);
     const { entries, skipped } = await settleInUsd(db, read.entries);
     // Stored before the event is marked: a failure between the two leaves a redelivery to finish it,
-    // and an entry is stored once whatever happens (its provider and transaction id).
-    const { added, corrected } = await storeSyncedRevenue(db, {
+    // and an entry or a period is stored once whatever happens (its provider and transaction or line id).
+    const { added, corrected, labelled } = await storeSyncedRevenue(db, {
       provider,
       source: connection.source,
       provenance: 'webhook',
       entries,
     });
     await noteSkipped(db, provider, entries, [...read.skipped, ...skipped], new Date());
+    // The periods a payment bills or a refund voids, stored as the sync stores them: MRR moves now.
+    const periods = read.periods
+      ? await storePeriodsRead(db, request.log, provider, read.periods, new Date())
+      : 0;
     await recordWebhookEvent(db, { provider, eventId: event.id, type: event.type });
-    if (added + corrected > 0) app.publicCache.invalidate(['revenues']);
-    return reply.status(200).send({ received: true, recorded: true, added, corrected });
+    if (added + corrected + labelled + periods > 0) app.publicCache.invalidate(['revenues']);
+    return reply.status(200).send({ received: true, recorded: true, added, corrected, periods });
   });
 }

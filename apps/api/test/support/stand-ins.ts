@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { schema } from '@journey/db';
 import {
+  lemonSqueezySignature,
+  paddleSignature,
   paddleTransactionObject,
   startPaddleStandIn,
   type PaddleKeyKind,
@@ -21,6 +24,8 @@ import {
   type StripeKeyKind,
   type StripeStandIn,
 } from '@journey/testing';
+import { asc } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { useAdminServer, type AdminServer, type TestServerOptions } from '../helpers';
 
@@ -194,7 +199,7 @@ export type StripeBilling = Pick<StripeStandIn, 'invoices' | 'prices' | 'without
 /**
  * Paddle's transactions as whole objects (subscription, customer, billing period, items with their
  * prices, line items with their totals): GET /transactions served from `transactions` with the paging
- * and filters of the stand-in in packages/testing (`status`, `order_by=id[ASC|DESC]`, `after`,
+ * and filters of the stand-in in packages/testing (`status`, `id`, `order_by=id[ASC|DESC]`, `after`,
  * `per_page`, `updated_at[GTE]`), for the revenue sync and the periods alike.
  */
 export interface PaddleBilling {
@@ -214,6 +219,7 @@ export function paddleBillingAnswer(paddle: PaddleStandIn, billing: PaddleBillin
       };
     }
     const statuses = param(url, 'status')?.split(',') ?? null;
+    const ids = param(url, 'id')?.split(',') ?? null;
     const since = param(url, 'updated_at[GTE]');
     const descending = param(url, 'order_by') === 'id[DESC]';
     const perPage = Math.min(200, Math.max(1, Number(param(url, 'per_page') ?? 50)));
@@ -222,6 +228,7 @@ export function paddleBillingAnswer(paddle: PaddleStandIn, billing: PaddleBillin
       .filter(
         (transaction) =>
           (statuses === null || statuses.includes(String(transaction.status))) &&
+          (ids === null || ids.includes(String(transaction.id))) &&
           (since === null || Date.parse(String(transaction.updated_at)) >= Date.parse(since)),
       )
       .sort((a, b) => (descending ? -1 : 1) * String(a.id).localeCompare(String(b.id)));
@@ -720,4 +727,77 @@ export function usePolarBillingStandIn(
     billing,
     admin: started.admin,
   };
+}
+
+/**
+ * A Paddle delivery as Paddle sends it: the event with its ids, signed with Paddle-Signature (`''`
+ * leaves the header out; another string replaces it).
+ */
+export function paddleDelivery(
+  secret: string,
+  eventType: string,
+  data: object,
+  eventId: string,
+  signature?: string,
+): InjectOptions {
+  const payload = JSON.stringify({
+    event_id: eventId,
+    event_type: eventType,
+    occurred_at: new Date().toISOString(),
+    notification_id: `ntf_${eventId}`,
+    data,
+  });
+  return {
+    method: 'POST',
+    url: '/api/webhooks/paddle',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === '' ? {} : { 'paddle-signature': signature ?? paddleSignature(payload, secret) }),
+    },
+    payload,
+  };
+}
+
+/** A Lemon Squeezy delivery: JSON with its event name, signed with X-Signature (as `paddleDelivery`). */
+export function lemonSqueezyDelivery(
+  secret: string,
+  eventName: string,
+  data: object,
+  signature?: string,
+): InjectOptions {
+  const payload = JSON.stringify({
+    meta: { event_name: eventName, test_mode: false, webhook_id: 'b9e9a6d3-2a0f-4f6f-9d7e-0c1a2b3c4d5e' },
+    data,
+  });
+  return {
+    method: 'POST',
+    url: '/api/webhooks/lemonsqueezy',
+    headers: {
+      'content-type': 'application/json',
+      'x-event-name': eventName,
+      ...(signature === '' ? {} : { 'x-signature': signature ?? lemonSqueezySignature(payload, secret) }),
+    },
+    payload,
+  };
+}
+
+/** The stored subscription periods in a fixed order, without their row id and read time. */
+export async function storedPeriods(admin: AdminServer) {
+  const rows = await admin.server.db
+    .select()
+    .from(schema.subscriptionPeriods)
+    .orderBy(asc(schema.subscriptionPeriods.periodStart), asc(schema.subscriptionPeriods.externalId));
+  return rows.map(({ id: _id, readAt: _readAt, ...period }) => period);
+}
+
+/** A provider's connection as the admin API answers it. */
+export const connectionOf = async (admin: AdminServer, provider: string) =>
+  ((await admin.call('GET', '/api/admin/connections')).json().connections as Record<string, unknown>[]).find(
+    (entry) => entry.provider === provider,
+  );
+
+/** A server clock a test moves on (to reach a daily full read): give `now` to the server's options. */
+export function movableClock(): { offsetMs: number; now: () => Date } {
+  const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+  return clock;
 }

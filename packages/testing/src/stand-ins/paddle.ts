@@ -7,7 +7,7 @@ import { startStandInServer, type StandInServer } from './stand-in-server';
  * A local stand-in for the part of Paddle Billing's API the revenue sync reads, answering as Paddle
  * documents (objects from the official SDK's mocks, fixtures/paddle/objects.json): transactions and
  * adjustments filtered by status, ordered by id, paged with `after` and `per_page`, transactions also
- * by `updated_at[GTE]`; a customer update that a read-only key may not make (403 `forbidden`) and a
+ * by `updated_at[GTE]` and `id`; a customer update that a read-only key may not make (403 `forbidden`) and a
  * writing key finds missing (404 `not_found`); and the errors the client must survive (a revoked key,
  * 429 with Retry-After, 5xx). Point the SDK at it with PADDLE_API_BASE.
  */
@@ -31,12 +31,16 @@ export interface PaddleTransaction {
   createdAt: string;
   updatedAt?: string;
   productName?: string;
+  /** What is left of `total` after approved refunds and chargebacks; unset while there are none. */
+  adjustedTotal?: number;
 }
 
 export interface PaddleAdjustment {
   id: string;
   transactionId: string;
   action: 'refund' | 'chargeback' | 'chargeback_reverse' | 'credit';
+  /** `full` for the whole transaction; `partial` (the default) for some of it. */
+  type?: 'full' | 'partial';
   status?: 'approved' | 'pending_approval' | 'rejected';
   currency: string;
   /** Positive, as Paddle writes an adjustment's totals. */
@@ -69,7 +73,12 @@ const paddleError = (status: number, code: string, detail: string) => ({
 /** A transaction as the API sends it: the documented object with this one's figures. */
 export function paddleTransactionObject(transaction: PaddleTransaction) {
   const template = OBJECTS.transaction as {
-    details: { totals: object; payout_totals: object; line_items: { product: object }[] };
+    details: {
+      totals: object;
+      adjusted_totals: object;
+      payout_totals: object;
+      line_items: { product: object }[];
+    };
   } & Record<string, unknown>;
   const [item] = template.details.line_items;
   return {
@@ -90,6 +99,18 @@ export function paddleTransactionObject(transaction: PaddleTransaction) {
         grand_total: String(transaction.total),
         currency_code: transaction.currency,
       },
+      // Paddle's totals after refunds and chargebacks: null while there are none.
+      adjusted_totals:
+        transaction.adjustedTotal === undefined
+          ? null
+          : {
+              ...template.details.adjusted_totals,
+              subtotal: String(transaction.adjustedTotal),
+              tax: '0',
+              total: String(transaction.adjustedTotal),
+              grand_total: String(transaction.adjustedTotal),
+              currency_code: transaction.currency,
+            },
       payout_totals: {
         ...template.details.payout_totals,
         subtotal: String(transaction.payoutTotal),
@@ -110,6 +131,7 @@ export function paddleAdjustmentObject(adjustment: PaddleAdjustment) {
     id: adjustment.id,
     transaction_id: adjustment.transactionId,
     action: adjustment.action,
+    type: adjustment.type ?? 'partial',
     status: adjustment.status ?? 'approved',
     currency_code: adjustment.currency,
     created_at: adjustment.createdAt,
@@ -191,10 +213,15 @@ export async function startPaddleStandIn(
     if (request.method !== 'GET') return paddleError(405, 'method_not_allowed', 'The stand-in only reads.');
     if (url.pathname === '/transactions') {
       const since = url.searchParams.get('updated_at[GTE]');
-      return page(url, transactions, 'completed', paddleTransactionObject, (transaction) =>
-        since === null
-          ? true
-          : Date.parse(transaction.updatedAt ?? transaction.createdAt) >= Date.parse(since),
+      const ids = url.searchParams.get('id')?.split(',') ?? null;
+      return page(
+        url,
+        transactions,
+        'completed',
+        paddleTransactionObject,
+        (transaction) =>
+          (ids === null || ids.includes(transaction.id)) &&
+          (since === null || Date.parse(transaction.updatedAt ?? transaction.createdAt) >= Date.parse(since)),
       );
     }
     if (url.pathname === '/adjustments') return page(url, adjustments, 'approved', paddleAdjustmentObject);

@@ -23,7 +23,11 @@ export interface StripeLineSpec {
   asInvoiceItem?: boolean;
 }
 
-/** A Stripe invoice as the API (version 2025-03-31 and later) lists it, with its lines embedded. */
+/**
+ * A Stripe invoice as the API (version 2025-03-31 and later) lists it, with its lines embedded; with
+ * `paymentIntent`, its `payments` as `expand[]=payments` gives them (the stand-in sends them only then:
+ * an event's invoice has none).
+ */
 export function stripeInvoiceObject(invoice: {
   id: string;
   customer: string;
@@ -32,6 +36,8 @@ export function stripeInvoiceObject(invoice: {
   currency: string;
   status?: 'paid' | 'open' | 'void' | 'draft';
   lines: StripeLineSpec[];
+  /** The payment intent that paid it. */
+  paymentIntent?: string;
 }): Record<string, unknown> {
   const lines = invoice.lines.map((line) => ({
     id: line.id,
@@ -117,6 +123,31 @@ export function stripeInvoiceObject(invoice: {
         }
       : null,
     lines: { object: 'list', url: `/v1/invoices/${invoice.id}/lines`, has_more: false, data: lines },
+    ...(invoice.paymentIntent
+      ? {
+          payments: {
+            object: 'list',
+            url: `/v1/invoice_payments?invoice=${invoice.id}`,
+            has_more: false,
+            data: [
+              {
+                id: `inpay_${invoice.id}`,
+                object: 'invoice_payment',
+                amount_paid: subtotal,
+                amount_requested: subtotal,
+                created: invoice.created,
+                currency: invoice.currency,
+                invoice: invoice.id,
+                is_default: true,
+                livemode: false,
+                payment: { type: 'payment_intent', payment_intent: invoice.paymentIntent },
+                status: 'paid',
+                status_transitions: { canceled_at: null, paid_at: invoice.created },
+              },
+            ],
+          },
+        }
+      : {}),
   };
 }
 

@@ -7,9 +7,10 @@ import { startStandInServer, type StandInServer } from './stand-in-server';
  * A local stand-in for the part of Stripe's API the revenue sync reads, answering as Stripe documents
  * (objects from stripe/openapi's published fixtures, fixtures/stripe/fixtures.json): the account,
  * balance transactions listed newest first with `starting_after` pagination and `expand[]=data.source`
- * or read one by one with `expand[]=source` (what a webhook's event names), paid invoices and prices
- * (what subscription periods are read from: stripe-billing.ts builds them),
- * and the errors the client must survive (401 for a revoked key, 403 for a restricted key's write,
+ * or read one by one with `expand[]=source` (what a webhook's event names), paid invoices (their
+ * `payments` only when `expand[]=data.payments` asks) and prices (what subscription periods are read
+ * from: stripe-billing.ts builds them), invoice payments found by payment intent, refunds listed from
+ * the refund transactions with `expand[]=data.charge`, and the errors the client must survive (401 for a revoked key, 403 for a restricted key's write,
  * 429 with Retry-After, 5xx). Point the SDK at it with STRIPE_API_BASE.
  */
 
@@ -30,8 +31,17 @@ export interface StripeTransaction {
   created: number;
   status?: 'available' | 'pending';
   exchange_rate?: number | null;
-  /** What the customer paid, when it was a charge or a refund: the source object's amount and currency. */
-  source?: { id: string; amount: number; currency: string } | null;
+  /**
+   * What the customer paid, when it was a charge or a refund: the source object's amount and currency,
+   * the payment intent it belongs to, and a refund's or a dispute's charge.
+   */
+  source?: {
+    id: string;
+    amount: number;
+    currency: string;
+    paymentIntent?: string;
+    charge?: string;
+  } | null;
   description?: string;
 }
 
@@ -61,8 +71,14 @@ function sourceObject(source: NonNullable<StripeTransaction['source']>, transact
     amount: source.amount,
     currency: source.currency,
     balance_transaction: transactionId,
+    payment_intent: source.paymentIntent ?? null,
+    ...(kind === 'charge' ? {} : { charge: source.charge ?? FIXTURES[kind].charge }),
   };
 }
+
+const isRefund = (transaction: StripeTransaction) =>
+  (transaction.type === 'refund' || transaction.type === 'payment_refund') &&
+  (transaction.source?.id.startsWith('re_') ?? false);
 
 function transactionObject(transaction: StripeTransaction, expandSource: boolean) {
   const { source, status, exchange_rate: rate, description, ...fields } = transaction;
@@ -114,9 +130,12 @@ export async function startStripeStandIn(
       return error(404, 'invalid_request_error', 'No such object', 'resource_missing');
     }
     if (url.pathname === '/v1/account') return { status: 200, body: { ...FIXTURES.account, id: accountId } };
-    if (url.pathname.startsWith('/v1/invoices') || url.pathname.startsWith('/v1/prices')) {
+    if (
+      ['/v1/invoices', '/v1/prices', '/v1/invoice_payments'].some((path) => url.pathname.startsWith(path))
+    ) {
       return billing(key, url);
     }
+    if (url.pathname === '/v1/refunds') return refunds(url);
     if (url.pathname === '/v1/balance_transactions') return list(url);
     const one = /^\/v1\/balance_transactions\/([^/]+)$/.exec(url.pathname);
     if (one) return retrieve(decodeURIComponent(one[1] ?? ''), url);
@@ -139,6 +158,16 @@ export async function startStripeStandIn(
         ? { status: 200, body: found }
         : error(404, 'invalid_request_error', 'No such price', 'resource_missing');
     }
+    if (path === '/v1/invoice_payments') {
+      const paymentIntent = url.searchParams.get('payment[payment_intent]');
+      const expandInvoice = wantsSource(url, 'data.invoice');
+      const payments = invoices.flatMap((invoice) =>
+        paymentsOf(invoice)
+          .filter((payment) => paymentIntent === null || payment.payment.payment_intent === paymentIntent)
+          .map((payment) => (expandInvoice ? { ...payment, invoice: served(invoice, false) } : payment)),
+      );
+      return listOf(path, payments, url);
+    }
     const lines = /^\/v1\/invoices\/([^/]+)\/lines$/.exec(path);
     if (lines) {
       const invoice = invoices.find((candidate) => candidate.id === decodeURIComponent(lines[1] ?? ''));
@@ -157,8 +186,59 @@ export async function startStripeStandIn(
           (status === null || invoice.status === status) && Number(invoice.created) >= createdFrom,
       )
       .sort((a, b) => Number(b.invoice.created) - Number(a.invoice.created) || b.index - a.index)
-      .map(({ invoice }) => invoice);
+      .map(({ invoice }) => served(invoice, wantsSource(url, 'data.payments')));
     return listOf('/v1/invoices', newestFirst, url);
+  };
+
+  /** An invoice as Stripe sends it: its `payments` are included only when expanded. */
+  const served = (invoice: Record<string, unknown>, withPayments: boolean) => {
+    const { payments, ...rest } = invoice;
+    return withPayments && payments ? invoice : rest;
+  };
+  const paymentsOf = (invoice: Record<string, unknown>) =>
+    (invoice.payments as { data: { id: string; payment: { payment_intent?: string } }[] } | undefined)
+      ?.data ?? [];
+
+  /** Refunds newest first, from the refund transactions; a charge expanded says whether all of it went back. */
+  const refunds = (url: URL) => {
+    const createdFrom = Number(url.searchParams.get('created[gte]') ?? 0);
+    const expandCharge = wantsSource(url, 'data.charge');
+    const all = sortedNewestFirst()
+      .filter((transaction) => isRefund(transaction) && transaction.created >= createdFrom)
+      .map((transaction) => {
+        const source = transaction.source as NonNullable<StripeTransaction['source']>;
+        const charge = source.charge ?? null;
+        return {
+          ...FIXTURES.refund,
+          id: source.id,
+          amount: source.amount,
+          currency: source.currency,
+          created: transaction.created,
+          status: 'succeeded',
+          balance_transaction: transaction.id,
+          payment_intent: source.paymentIntent ?? null,
+          charge: expandCharge && charge ? chargeObject(charge) : charge,
+        };
+      });
+    return listOf('/v1/refunds', all, url);
+  };
+
+  /** A charge as its transactions tell it: refunded once its refunds add up to its amount. */
+  const chargeObject = (id: string) => {
+    const paid = transactions.find((transaction) => transaction.source?.id === id && !isRefund(transaction));
+    const refunded = transactions
+      .filter((transaction) => isRefund(transaction) && transaction.source?.charge === id)
+      .reduce((total, transaction) => total + (transaction.source?.amount ?? 0), 0);
+    const amount = paid?.source?.amount ?? 0;
+    return {
+      ...FIXTURES.charge,
+      id,
+      amount,
+      currency: paid?.source?.currency ?? 'usd',
+      payment_intent: paid?.source?.paymentIntent ?? null,
+      amount_refunded: refunded,
+      refunded: amount > 0 && refunded >= amount,
+    };
   };
 
   const listOf = (path: string, all: readonly { id?: unknown }[], url: URL) => {

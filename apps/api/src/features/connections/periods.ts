@@ -1,4 +1,7 @@
+import type { ConnectionProvider } from '@journey/contracts';
 import { SUBSCRIPTION_INTERVALS, type SubscriptionInterval } from '@journey/contracts/constants';
+import { applySubscriptionPeriods, type Database } from '@journey/db';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PeriodsRead, ReadPeriod, SkippedTransaction } from './provider-client';
 
 /**
@@ -50,4 +53,24 @@ export function collectPeriod(read: PeriodsRead, period: ReadPeriod | SkippedTra
   } else if (!/^[A-Z]{3}$/.test(period.currency) || !(period.intervalCount > 0)) {
     read.skipped.push({ externalId: period.externalId, reason: 'An unknown currency or interval.' });
   } else read.periods.push(period);
+}
+
+/**
+ * Stores what a read of periods found, a sync's or a webhook's alike (applySubscriptionPeriods), and
+ * returns how many rows changed. The lines set aside are logged, not listed among the owner's skipped
+ * transactions: a credit for unused time is no missing revenue, only no period of its own. A read the
+ * key was not allowed to make is logged too (the sync also tells the admin, on the connection).
+ */
+export async function storePeriodsRead(
+  db: Database,
+  log: FastifyBaseLogger,
+  provider: ConnectionProvider,
+  read: PeriodsRead,
+  now: Date,
+): Promise<number> {
+  if (read.skipped.length > 0) {
+    log.info({ provider, skipped: read.skipped.slice(0, 20) }, 'billing lines that are no period');
+  }
+  if (read.unreadable !== null) log.warn({ provider, reason: read.unreadable }, 'periods not read');
+  return applySubscriptionPeriods(db, provider, read, now);
 }

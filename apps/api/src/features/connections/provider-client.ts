@@ -9,6 +9,9 @@ import type { SyncedRevenue } from '@journey/db';
 /** One payment, refund or adjustment as it becomes a revenue entry: what the database stores. */
 export type SyncedEntry = SyncedRevenue;
 
+/** The product and price an entry paid for, as the provider names them (docs/decisions/082-experiment-money.md). */
+export type EntryLabel = Pick<SyncedEntry, 'productId' | 'priceId'>;
+
 /**
  * An entry the provider settled in another currency than USD: `settled` is its amount there, converted
  * at the ECB's rate of its day before it is stored (settle-in-usd.ts).
@@ -41,7 +44,7 @@ export interface SyncPage {
   periods?: PeriodsRead;
 }
 
-/** A webhook delivery whose signature held: the provider's event, not yet read for entries. */
+/** A webhook delivery whose signature held: the provider's event, not yet read. */
 export interface VerifiedEvent {
   id: string;
   type: string;
@@ -79,8 +82,12 @@ export interface ProviderClient {
     headers: Record<string, string | string[] | undefined>,
     secret: string,
   ): VerifiedEvent | Promise<VerifiedEvent>;
-  /** The payments and refunds an event tells of (none for events that are not about money). */
-  webhookEntries(apiKey: string, event: VerifiedEvent): Promise<Pick<SyncPage, 'entries' | 'skipped'>>;
+  /**
+   * What an event tells, read as the sync reads the same objects: the payments and refunds (none for
+   * events that are not about money), and the subscription periods a payment bills or a refund voids
+   * (undefined for events that bill none).
+   */
+  readEvent(apiKey: string, event: VerifiedEvent): Promise<Pick<SyncPage, 'entries' | 'skipped' | 'periods'>>;
   /**
    * The subscription periods billed from `since` on (the billing object's creation or change), or all
    * of them when `since` is null; after a run's revenue pages are done. For a provider whose revenue

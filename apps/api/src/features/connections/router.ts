@@ -32,6 +32,7 @@ import type { Context } from '../../trpc/context';
 import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../exchange-rates/ecb-csv';
+import { readPrivacy, shownVerification } from '../privacy/shown-figures';
 import { readSettings } from '../settings/read';
 import { ConnectionKeyError } from './provider-client';
 import { STRIPE_RESTRICTED_KEY_URL } from './providers/stripe';
@@ -78,11 +79,17 @@ export const connectionsRouter = router({
         tags: ['open data'],
         summary: 'How much of the revenue a payment provider vouches for, and the ledger’s head',
       },
-      publicCache: ['revenues', 'connections'],
+      publicCache: ['revenues', 'connections', 'settings'],
     })
     .input(z.void())
     .output(verificationSchema)
-    .query(({ ctx }) => publicVerification(ctx.database.db)),
+    .query(async ({ ctx }) => {
+      const [verification, privacy] = await Promise.all([
+        publicVerification(ctx.database.db),
+        readPrivacy(ctx),
+      ]);
+      return shownVerification(verification, privacy);
+    }),
 
   /** The Connections tab: each connection's state, the webhook URLs and Stripe's key form. */
   list: protectedProcedure

@@ -1,13 +1,10 @@
 import {
   claimNextSync,
   connectionCredentials,
-  countChangedSubscriptionPeriods,
   endSyncRun,
   noteSubscriptionPeriodsUnread,
   recordSyncOutcome,
-  removeSubscriptionPeriods,
   saveSyncProgress,
-  storeSubscriptionPeriods,
   storeSyncedRevenue,
   type ClaimedSync,
   type Database,
@@ -24,6 +21,7 @@ import type { SecretBox } from './secret-box';
 import type { ConnectionProvider } from '@journey/contracts';
 import { startJobLoop } from '../jobs/job-loop';
 import { noteSkipped } from './note-skipped';
+import { storePeriodsRead } from './periods';
 
 /** The longest backoff after failed runs in a row. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -105,15 +103,7 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   /** Stores what a read of periods found, and has cached answers rebuilt when anything changed. */
   async function storePeriods(provider: ConnectionProvider, read: PeriodsRead): Promise<void> {
-    const changed = await countChangedSubscriptionPeriods(db, provider, read.periods);
-    await storeSubscriptionPeriods(db, provider, read.periods, now());
-    const removed = await removeSubscriptionPeriods(db, provider, read.voided);
-    // Not the owner's list of skipped transactions: a line set aside here (a credit for unused time)
-    // is no missing revenue, only no period of its own.
-    if (read.skipped.length > 0) {
-      log.info({ provider, skipped: read.skipped.slice(0, 20) }, 'billing lines that are no period');
-    }
-    if (changed + removed > 0) options.onEntriesChanged();
+    if ((await storePeriodsRead(db, log, provider, read, now())) > 0) options.onEntriesChanged();
   }
 
   async function runSync(job: ClaimedSync): Promise<void> {
@@ -137,13 +127,13 @@ export function startSyncWorker(options: SyncWorkerOptions): SyncWorker {
         const page = await client.readPage(apiKey, cursor);
         accountId = page.accountId ?? accountId;
         const settled = await settleInUsd(db, page.entries);
-        const { added, corrected } = await storeSyncedRevenue(db, {
+        const { added, corrected, labelled } = await storeSyncedRevenue(db, {
           provider,
           source: credentials.source,
           provenance: 'sync',
           entries: settled.entries,
         });
-        if (added + corrected > 0) options.onEntriesChanged();
+        if (added + corrected + labelled > 0) options.onEntriesChanged();
         if (page.periods) await storePeriods(provider, page.periods);
         const skipped = [...page.skipped, ...settled.skipped];
         await noteSkipped(db, provider, settled.entries, skipped, now());

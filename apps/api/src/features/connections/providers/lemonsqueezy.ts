@@ -13,6 +13,7 @@ import { addInterval, collectPeriod, emptyPeriodsRead, intervalUnit } from '../p
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type EntryLabel,
   type PeriodsRead,
   type ProviderClient,
   type ReadPeriod,
@@ -69,7 +70,14 @@ export interface LemonSqueezyMoney {
   test_mode: boolean;
   order_number?: number;
   billing_reason?: string;
-  first_order_item?: { product_name?: string; variant_name?: string } | null;
+  /** An invoice's subscription; an order names its product and variant in its first item. */
+  subscription_id?: number;
+  first_order_item?: {
+    product_id?: number;
+    variant_id?: number;
+    product_name?: string;
+    variant_name?: string;
+  } | null;
 }
 
 export interface LemonSqueezyObject {
@@ -81,8 +89,26 @@ export interface LemonSqueezyObject {
 /** Statuses of a payment that went through (a refunded one was paid first). */
 const PAID = new Set(['paid', 'refunded', 'partial_refund']);
 
-/** The entries of one order or invoice: its payment, and its refunds to date as one negative entry. */
-export function lemonSqueezyEntries(object: LemonSqueezyObject): {
+const NO_LABEL: EntryLabel = { productId: null, priceId: null };
+
+/** An order's product and variant, from its first item: what an experiment rule on Lemon Squeezy matches. */
+function orderLabel(object: LemonSqueezyObject): EntryLabel {
+  const item = object.attributes.first_order_item;
+  return {
+    productId: item?.product_id === undefined ? null : String(item.product_id),
+    priceId: item?.variant_id === undefined ? null : String(item.variant_id),
+  };
+}
+
+/**
+ * The entries of one order or invoice: its payment, and its refunds to date as one negative entry. An
+ * order names its product and variant; an invoice names none, so `invoiceLabel` is its subscription's
+ * plan of today (invoiceLabels).
+ */
+export function lemonSqueezyEntries(
+  object: LemonSqueezyObject,
+  invoiceLabel: EntryLabel = NO_LABEL,
+): {
   entries: ReadEntry[];
   skipped: SkippedTransaction[];
 } {
@@ -94,6 +120,7 @@ export function lemonSqueezyEntries(object: LemonSqueezyObject): {
   // A subscription's first payment is also its order, which is counted already.
   if (kind === 'invoice' && money.billing_reason === 'initial') return { entries: [], skipped: [] };
   const currency = money.currency.toUpperCase();
+  const label = kind === 'order' ? orderLabel(object) : invoiceLabel;
   const what =
     kind === 'order'
       ? `order #${money.order_number ?? object.id}${money.first_order_item?.product_name ? `: ${money.first_order_item.product_name}` : ''}`
@@ -107,6 +134,7 @@ export function lemonSqueezyEntries(object: LemonSqueezyObject): {
       currency,
       date: new Date(money.created_at),
       description: `Lemon Squeezy ${what}`.slice(0, 500),
+      ...label,
     });
   }
   if (money.refunded_amount_usd > 0) {
@@ -117,10 +145,14 @@ export function lemonSqueezyEntries(object: LemonSqueezyObject): {
       currency,
       date: new Date(money.refunded_at ?? money.updated_at),
       description: `Lemon Squeezy refund of ${what}`.slice(0, 500),
+      ...label,
     });
   }
   return { entries, skipped: [] };
 }
+
+/** A 404: an object deleted since it was named (a subscription an old invoice names). */
+class MissingObjectError extends Error {}
 
 interface SdkAnswer<T> {
   statusCode: number | null;
@@ -152,6 +184,7 @@ async function call<T>(
     throw new ConnectionKeyError('This key may not read orders.', 'cannot-read');
   }
   if (answer.statusCode === 429) throw new RetryLaterError(retryAfterMs ?? RATE_LIMIT_WAIT_MS);
+  if (answer.statusCode === 404) throw new MissingObjectError('Lemon Squeezy has no such object.');
   throw new Error(
     `Lemon Squeezy answered ${answer.statusCode ?? 'nothing'}: ${answer.error?.message ?? 'no data'}`,
   );
@@ -185,12 +218,13 @@ export async function readLemonSqueezyPage(
     ? cursor
     : { list: 'orders', page: 1, newest: 0, ...firstWindow(now) };
   const answer = await readList(apiKey, base, at.list, at.page);
+  const labels = await invoiceLabels(apiKey, base, answer.data);
   const entries: ReadEntry[] = [];
   const skipped: SkippedTransaction[] = [];
   let newest = at.newest;
   let oldestHere = Infinity;
   for (const object of answer.data) {
-    const read = lemonSqueezyEntries(object);
+    const read = lemonSqueezyEntries(object, labels.get(object.attributes.subscription_id ?? 0));
     entries.push(...read.entries);
     skipped.push(...read.skipped);
     const created = Date.parse(object.attributes.created_at);
@@ -215,6 +249,36 @@ export async function readLemonSqueezyPage(
   // The run is over: the next one starts where this one's newest object was, or reads everything again.
   const next: LemonSqueezyCursor = { list: 'orders', page: 1, newest, ...nextWindow(at, newest, now) };
   return { entries, skipped, cursor: next, done: true, accountId: null };
+}
+
+/**
+ * The product and variant of each subscription that `objects`' invoices bill, each subscription read
+ * once: Lemon Squeezy's invoice names neither, so it takes its subscription's plan of today (as its
+ * period does). A subscription deleted since leaves its invoices without them.
+ */
+async function invoiceLabels(
+  apiKey: string,
+  base: string | undefined,
+  objects: readonly LemonSqueezyObject[],
+): Promise<Map<number, EntryLabel>> {
+  const labels = new Map<number, EntryLabel>();
+  for (const object of objects) {
+    const id = object.attributes.subscription_id;
+    const counted = lemonSqueezyEntries(object).entries.length > 0;
+    if (object.type === 'orders' || id === undefined || labels.has(id) || !counted) continue;
+    labels.set(id, planLabel(await subscriptionPlan(apiKey, base, id).catch(missingAsNull)));
+  }
+  return labels;
+}
+
+/** A plan's product, and its variant as the price; none for a subscription deleted since. */
+const planLabel = (plan: Pick<LemonSqueezyPlan, 'productId' | 'variantId'> | null): EntryLabel =>
+  plan ? { productId: plan.productId, priceId: plan.variantId } : NO_LABEL;
+
+/** A 404 as null (an object deleted since it was named); any other failure as it is. */
+function missingAsNull(error: unknown): null {
+  if (error instanceof MissingObjectError) return null;
+  throw error;
 }
 
 /** The ids of the stores the key reads: the connection's account. */
@@ -276,11 +340,17 @@ export function lemonSqueezyProvider(base: string | undefined): ProviderClient {
         payload,
       };
     },
-    async webhookEntries(_apiKey, event) {
+    async readEvent(apiKey, event) {
       const object = (event.payload as LemonSqueezyEvent).data;
       if (!MONEY_EVENTS.has(event.type) || !object?.attributes) return { entries: [], skipped: [] };
-      // The object is signed, so it is read as sent: a sync of it later yields the same entries.
-      return lemonSqueezyEntries(object);
+      // The object is signed, so it is read as sent: a sync of it later yields the same entries, and an
+      // invoice the same period (a refunded one voids it), with its subscription's plan read once.
+      if (object.type !== 'subscription-invoices') return lemonSqueezyEntries(object);
+      const invoice = object as unknown as JsonApiObject<LemonSqueezyInvoiceAttributes>;
+      const planOf = planReader(apiKey, base);
+      const periods = await invoicesPeriods([invoice], planOf);
+      const plan = await planOf(invoice.attributes.subscription_id).catch(missingAsNull);
+      return { ...lemonSqueezyEntries(object, planLabel(plan)), periods };
     },
   };
 }
@@ -320,12 +390,12 @@ const BILLED = new Set(['paid', 'partial_refund']);
  * periods"): from the invoice's date for one interval of the subscription's variant, at its subtotal
  * less its discounts (less its tax too when the price included it); a plan change's invoice at the
  * variant's whole price; a $0 first invoice of a variant with a free trial lasts the trial. A refunded
- * invoice voids its period; test-mode ones are none.
+ * invoice voids its period; test-mode ones are none; `plan` is null for a subscription deleted since.
  */
 export function lemonSqueezyInvoicePeriod(
   id: string,
   invoice: LemonSqueezyInvoiceAttributes,
-  plan: LemonSqueezyPlan,
+  plan: LemonSqueezyPlan | null,
 ): ReadPeriod | SkippedTransaction | { voided: string } | null {
   const externalId = `invoice_${id}`;
   if (invoice.test_mode) return { externalId, reason: 'A test-mode invoice.' };
@@ -333,6 +403,7 @@ export function lemonSqueezyInvoicePeriod(
     return { voided: externalId };
   }
   if (!BILLED.has(invoice.status)) return null;
+  if (!plan) return { externalId, reason: 'Its subscription no longer exists.' };
   const unit = intervalUnit(plan.interval);
   if (!unit) return { externalId, reason: 'The subscription’s variant has no billing interval.' };
   // A plan change's invoice holds a prorated part of a period: the new plan's whole price is its amount,
@@ -380,12 +451,7 @@ export async function readLemonSqueezyPeriods(
   since: Date | null,
 ): Promise<PeriodsRead> {
   const read = emptyPeriodsRead();
-  const plans = new Map<number, Promise<LemonSqueezyPlan>>();
-  const planOf = (subscriptionId: number) => {
-    const known = plans.get(subscriptionId) ?? readPlan(apiKey, base, subscriptionId);
-    plans.set(subscriptionId, known);
-    return known;
-  };
+  const planOf = planReader(apiKey, base);
   for (let page = 1; ; page += 1) {
     const answer = await call<{
       meta: { page: { currentPage: number; lastPage: number } };
@@ -401,21 +467,60 @@ export async function readLemonSqueezyPeriods(
           }>
         >,
     );
-    let reachedSince = false;
-    for (const invoice of answer.data) {
-      if (since && Date.parse(invoice.attributes.created_at) < since.getTime()) reachedSince = true;
-      if (invoice.attributes.test_mode) continue;
-      const period = lemonSqueezyInvoicePeriod(
-        invoice.id,
-        invoice.attributes,
-        await planOf(invoice.attributes.subscription_id),
-      );
-      if (period !== null && 'voided' in period) read.voided.push(period.voided);
-      else collectPeriod(read, period);
-    }
+    const reachedSince =
+      since !== null &&
+      answer.data.some((invoice) => Date.parse(invoice.attributes.created_at) < since.getTime());
+    const periods = await invoicesPeriods(answer.data, planOf);
+    read.periods.push(...periods.periods);
+    read.voided.push(...periods.voided);
+    read.skipped.push(...periods.skipped);
     if (answer.data.length === 0 || reachedSince || page >= answer.meta.page.lastPage) break;
   }
   return read;
+}
+
+type PlanOf = (subscriptionId: number) => Promise<LemonSqueezyPlan>;
+
+/** Each subscription's plan read once per reader. */
+function planReader(apiKey: string, base: string | undefined): PlanOf {
+  const plans = new Map<number, Promise<LemonSqueezyPlan>>();
+  return (subscriptionId) => {
+    const known = plans.get(subscriptionId) ?? readPlan(apiKey, base, subscriptionId);
+    plans.set(subscriptionId, known);
+    return known;
+  };
+}
+
+/** Subscription invoices as periods, for the sync's pages and a webhook's invoice alike. */
+async function invoicesPeriods(
+  invoices: readonly JsonApiObject<LemonSqueezyInvoiceAttributes>[],
+  planOf: PlanOf,
+): Promise<PeriodsRead> {
+  const read = emptyPeriodsRead();
+  for (const invoice of invoices) {
+    if (invoice.attributes.test_mode) continue;
+    const plan = await planOf(invoice.attributes.subscription_id).catch(missingAsNull);
+    const period = lemonSqueezyInvoicePeriod(invoice.id, invoice.attributes, plan);
+    if (period !== null && 'voided' in period) read.voided.push(period.voided);
+    else collectPeriod(read, period);
+  }
+  return read;
+}
+
+/** A subscription's product and variant of today (GET /v1/subscriptions/{id}). */
+async function subscriptionPlan(
+  apiKey: string,
+  base: string | undefined,
+  subscriptionId: number,
+): Promise<Pick<LemonSqueezyPlan, 'productId' | 'variantId'>> {
+  type SubscriptionAnswer = { data: JsonApiObject<{ product_id: number; variant_id: number }> };
+  const subscription = await call<SubscriptionAnswer>(
+    apiKey,
+    base,
+    () => getSubscription(subscriptionId) as Promise<SdkAnswer<SubscriptionAnswer>>,
+  );
+  const { product_id: productId, variant_id: variantId } = subscription.data.attributes;
+  return { productId: String(productId), variantId: String(variantId) };
 }
 
 async function readPlan(
@@ -423,7 +528,6 @@ async function readPlan(
   base: string | undefined,
   subscriptionId: number,
 ): Promise<LemonSqueezyPlan> {
-  type SubscriptionAnswer = { data: JsonApiObject<{ product_id: number; variant_id: number }> };
   type VariantAnswer = {
     data: JsonApiObject<{
       price: number;
@@ -434,21 +538,16 @@ async function readPlan(
       trial_interval_count: number;
     }>;
   };
-  const subscription = await call<SubscriptionAnswer>(
-    apiKey,
-    base,
-    () => getSubscription(subscriptionId) as Promise<SdkAnswer<SubscriptionAnswer>>,
-  );
-  const { product_id: productId, variant_id: variantId } = subscription.data.attributes;
+  const { productId, variantId } = await subscriptionPlan(apiKey, base, subscriptionId);
   const variant = await call<VariantAnswer>(
     apiKey,
     base,
-    () => getVariant(variantId) as Promise<SdkAnswer<VariantAnswer>>,
+    () => getVariant(Number(variantId)) as Promise<SdkAnswer<VariantAnswer>>,
   );
   const plan = variant.data.attributes;
   return {
-    productId: String(productId),
-    variantId: String(variantId),
+    productId,
+    variantId,
     price: plan.price,
     interval: plan.interval,
     intervalCount: plan.interval_count,

@@ -4,6 +4,8 @@ import { collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type EntryLabel,
+  type PeriodsRead,
   type ProviderClient,
   type ReadPeriod,
   type SkippedTransaction,
@@ -95,13 +97,16 @@ export interface PaddleTransactionLike {
   details: {
     totals: { total: string; currencyCode: string } | null;
     payoutTotals: { total: string; currencyCode: string } | null;
-    lineItems?: { product?: { name?: string } | null }[];
+    lineItems?: { priceId?: string; product?: { id?: string; name?: string } | null }[];
   } | null;
+  items?: { price: { id: string; productId: string } | null }[];
 }
 
 export interface PaddleAdjustmentLike {
   id: string;
   action: string;
+  /** `full` for the whole transaction, `partial` for some of its items or amount. */
+  type?: string;
   status: string;
   transactionId: string;
   createdAt: string;
@@ -115,6 +120,15 @@ type Read = ReadEntry | SkippedTransaction | null;
 function payoutAmount(payout: { total: string; currencyCode: string }, sign: bigint) {
   const amount = minorToDecimal(sign * BigInt(payout.total), payout.currencyCode);
   return payout.currencyCode === 'USD' ? { amount } : { settled: { amount, currency: payout.currencyCode } };
+}
+
+/** A transaction's first line item's product and price: what an experiment rule on Paddle matches. */
+export function paddleLabel(transaction: PaddleTransactionLike | undefined): EntryLabel {
+  const line = transaction?.details?.lineItems?.[0];
+  const item = transaction?.items?.[0]?.price;
+  const priceId = line?.priceId ?? item?.id ?? null;
+  const price = transaction?.items?.find((candidate) => candidate.price?.id === priceId)?.price;
+  return { productId: line?.product?.id ?? price?.productId ?? null, priceId };
 }
 
 /** A completed transaction as an entry; null for one that is not revenue (not completed yet). */
@@ -132,15 +146,27 @@ export function paddleTransactionEntry(transaction: PaddleTransactionLike): Read
     currency: totals.currencyCode.toUpperCase(),
     date: new Date(transaction.billedAt ?? transaction.createdAt),
     description: `Paddle payment${product ? `: ${product}` : ''} (${transaction.id})`.slice(0, 500),
+    ...paddleLabel(transaction),
   };
 }
 
 /** Adjustments that move money: out for a refund or a chargeback, back in when a chargeback is reversed. */
 const ADJUSTMENT_SIGN: Record<string, -1n | 1n> = { refund: -1n, chargeback: -1n, chargeback_reverse: 1n };
 
-export function paddleAdjustmentEntry(adjustment: PaddleAdjustmentLike): Read {
+/** Adjustments that are entries: approved, and moving money. */
+const movesMoney = (adjustment: PaddleAdjustmentLike) =>
+  adjustment.status === 'approved' && ADJUSTMENT_SIGN[adjustment.action] !== undefined;
+
+/**
+ * An approved adjustment that moves money as an entry, with the product and price of its transaction
+ * (`transaction`, read by id: an adjustment names only its transaction's line items).
+ */
+export function paddleAdjustmentEntry(
+  adjustment: PaddleAdjustmentLike,
+  transaction?: PaddleTransactionLike,
+): Read {
   const sign = ADJUSTMENT_SIGN[adjustment.action];
-  if (!sign || adjustment.status !== 'approved') return null;
+  if (!sign || !movesMoney(adjustment)) return null;
   const { payoutTotals: payout, totals } = adjustment;
   if (!payout || !totals) return { externalId: adjustment.id, reason: 'Paddle gave no payout totals.' };
   const words = adjustment.action === 'chargeback_reverse' ? 'reversed chargeback' : adjustment.action;
@@ -151,7 +177,35 @@ export function paddleAdjustmentEntry(adjustment: PaddleAdjustmentLike): Read {
     currency: totals.currencyCode.toUpperCase(),
     date: new Date(adjustment.createdAt),
     description: `Paddle ${words} of ${adjustment.transactionId} (${adjustment.id})`.slice(0, 500),
+    ...paddleLabel(transaction),
   };
+}
+
+/**
+ * The entries of approved adjustments, with the transactions they adjust read by id (one request for a
+ * page: Paddle lists up to 30 ids at once), and what those transactions now bill: a refund in full
+ * voids the periods of its transaction, a partial one leaves them (the same periods, stored again).
+ */
+async function adjustmentsRead(
+  client: Paddle,
+  adjustments: readonly PaddleAdjustmentLike[],
+): Promise<Pick<SyncPage, 'entries' | 'skipped' | 'periods'>> {
+  const ids = [...new Set(adjustments.filter(movesMoney).map((adjustment) => adjustment.transactionId))];
+  const transactions =
+    ids.length === 0
+      ? []
+      : await paddleCall(() => client.transactions.list({ id: ids, perPage: PAGE_SIZE }).next());
+  const byId = new Map(transactions.map((transaction) => [transaction.id, transaction]));
+  const read = collect(
+    adjustments.map((adjustment) => paddleAdjustmentEntry(adjustment, byId.get(adjustment.transactionId))),
+  );
+  const refundedInFull = new Set(
+    adjustments
+      .filter((adjustment) => movesMoney(adjustment) && adjustment.action === 'refund')
+      .filter((adjustment) => adjustment.type === 'full')
+      .map((adjustment) => adjustment.transactionId),
+  );
+  return { ...read, periods: transactionsPeriods(transactions, refundedInFull) };
 }
 
 function collect(reads: Read[]): Pick<SyncPage, 'entries' | 'skipped'> {
@@ -196,10 +250,7 @@ export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date
     const transactions = await paddleCall(() => collection.next());
     const read = collect(transactions.map(paddleTransactionEntry));
     // The same transactions bill the subscriptions: their periods come with the page.
-    const periods = emptyPeriodsRead();
-    for (const transaction of transactions) {
-      for (const period of paddleTransactionPeriods(transaction)) collectPeriod(periods, period);
-    }
+    const periods = transactionsPeriods(transactions);
     const last = transactions.at(-1)?.id ?? null;
     const next: PaddleCursor =
       collection.hasMore && last ? { ...at, after: last } : { ...at, list: 'adjustments', after: null };
@@ -212,7 +263,7 @@ export async function readPaddlePage(client: Paddle, cursor: unknown, now = Date
     ...(at.after ? { after: at.after } : {}),
   });
   const adjustments = await paddleCall(() => collection.next());
-  const read = collect(adjustments.map(paddleAdjustmentEntry));
+  const read = await adjustmentsRead(client, adjustments);
   const created = adjustments.map((adjustment) => Date.parse(adjustment.createdAt));
   const newestAdjustment = Math.max(at.newestAdjustment, ...created);
   const last = adjustments.at(-1)?.id ?? null;
@@ -257,14 +308,20 @@ export function paddleProvider(base: string | undefined): ProviderClient {
         throw new WebhookSignatureError('The Paddle signature does not match this endpoint.');
       }
     },
-    async webhookEntries(_apiKey, event) {
-      // The object is signed, so it is read as sent: the next sync yields the same entries.
+    async readEvent(apiKey, event) {
+      // The object is signed, so it is read as sent: the next sync yields the same entries and periods.
       const { data } = event.payload as { data: unknown };
       if (TRANSACTION_EVENTS.has(event.type)) {
-        return collect([paddleTransactionEntry(data as PaddleTransactionLike)]);
+        const transaction = data as PaddleTransactionLike & PaddleBilledTransaction;
+        const read = collect([paddleTransactionEntry(transaction)]);
+        // Completed is when a subscription's period is paid; an update may come from before a refund.
+        if (event.type !== 'transaction.completed') return read;
+        return { ...read, periods: transactionsPeriods([transaction]) };
       }
-      if (ADJUSTMENT_EVENTS.has(event.type))
-        return collect([paddleAdjustmentEntry(data as PaddleAdjustmentLike)]);
+      // Its transaction read with the key, as the sync's adjustments pages read it.
+      if (ADJUSTMENT_EVENTS.has(event.type)) {
+        return adjustmentsRead(paddleClient(apiKey, base), [data as PaddleAdjustmentLike]);
+      }
       return { entries: [], skipped: [] };
     },
   };
@@ -288,6 +345,9 @@ export interface PaddleBilledTransaction {
     quantity: number;
   }[];
   details: {
+    /** What was billed, and what is left after approved refunds and chargebacks (null before any). */
+    totals: { total: string } | null;
+    adjustedTotals: { total: string } | null;
     lineItems: {
       id: string;
       priceId: string;
@@ -299,20 +359,49 @@ export interface PaddleBilledTransaction {
   } | null;
 }
 
+/** A transaction whose approved refunds and chargebacks took back all it was paid. */
+function nothingLeft(transaction: PaddleBilledTransaction): boolean {
+  const billed = transaction.details?.totals?.total;
+  const left = transaction.details?.adjustedTotals?.total;
+  return billed !== undefined && left !== undefined && BigInt(billed) > 0n && BigInt(left) <= 0n;
+}
+
+/**
+ * Transactions' periods, the sync's and a webhook's alike; `refundedInFull` names transactions an
+ * approved refund of type `full` adjusts, whose lines are voided whatever their totals say yet.
+ */
+export function transactionsPeriods(
+  transactions: readonly PaddleBilledTransaction[],
+  refundedInFull: ReadonlySet<string> = new Set(),
+): PeriodsRead {
+  const read = emptyPeriodsRead();
+  for (const transaction of transactions) {
+    for (const period of paddleTransactionPeriods(transaction, refundedInFull.has(transaction.id))) {
+      if ('voided' in period) read.voided.push(period.voided);
+      else collectPeriod(read, period);
+    }
+  }
+  return read;
+}
+
 /**
  * A completed subscription transaction's line items as periods (docs/decisions/077-provider-connections.md,
  * "Subscription periods"): the transaction's billing period, each line's subtotal less its discount
  * (Paddle's totals keep tax apart, whatever the price's tax mode), the interval of the line's price. A
  * prorated line after a plan change starts a period at its proration period, at the price's whole
- * unit price times the quantity; a one-time price's line is no period.
+ * unit price times the quantity; a one-time price's line is no period. A transaction refunded (or
+ * charged back) in full paid for nothing: its lines are voided, and a period stored for them goes.
  */
 export function paddleTransactionPeriods(
   transaction: PaddleBilledTransaction,
-): (ReadPeriod | SkippedTransaction)[] {
+  refundedInFull = false,
+): (ReadPeriod | SkippedTransaction | { voided: string })[] {
   if (transaction.status !== 'completed' || !transaction.subscriptionId) return [];
+  const lines = transaction.details?.lineItems ?? [];
+  if (refundedInFull || nothingLeft(transaction)) return lines.map((line) => ({ voided: line.id }));
   const subscriptionId = transaction.subscriptionId;
   const reads: (ReadPeriod | SkippedTransaction)[] = [];
-  for (const line of transaction.details?.lineItems ?? []) {
+  for (const line of lines) {
     const price = transaction.items.find((item) => item.price?.id === line.priceId)?.price ?? null;
     const unit = intervalUnit(price?.billingCycle?.interval);
     if (!price?.billingCycle || !unit) continue;

@@ -106,6 +106,10 @@ export async function checkPolarKey(polar: Polar): Promise<void> {
   }
 }
 
+/** The price an order paid: its first item that names one (a proration line may name none). */
+const polarPriceId = (order: Order) =>
+  order.items.find((item) => item.productPriceId)?.productPriceId ?? null;
+
 /** The entries of one order: its payment, and its refunds to date as one negative entry. */
 export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: SkippedTransaction[] } {
   const externalId = `order_${order.id}`;
@@ -118,6 +122,8 @@ export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: Ski
     return currency === 'USD' ? { amount: decimal } : { settled: { amount: decimal, currency } };
   };
   const what = `order ${order.invoiceNumber ?? order.id}${order.description ? `: ${order.description}` : ''}`;
+  // What an experiment rule on Polar matches.
+  const label = { productId: order.productId ?? null, priceId: polarPriceId(order) };
   const entries: ReadEntry[] = [];
   // What Polar charged: the total with tax, less a credit balance the customer had (counted when it was
   // paid), plus a debt carried in (server/polar/models/order.py, due_amount: the payment's amount).
@@ -130,6 +136,7 @@ export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: Ski
       currency,
       date: order.createdAt,
       description: `Polar ${what}`.slice(0, 500),
+      ...label,
     });
   }
   // Polar keeps a refund's tax apart from its amount; the customer got both back.
@@ -143,6 +150,7 @@ export function polarEntries(order: Order): { entries: ReadEntry[]; skipped: Ski
       // An order tells no refund date: its last change is the latest refund, unless it changed since.
       date: order.modifiedAt ?? order.createdAt,
       description: `Polar refund of ${what}`.slice(0, 500),
+      ...label,
     });
   }
   return { entries, skipped: [] };
@@ -206,9 +214,15 @@ export async function readPolarPage(polar: Polar, cursor: unknown, now = Date.no
 
 type PolarEvent = ReturnType<typeof validateEvent>;
 
-/** The order of an event that carries one whose money may have changed; null for any other event. */
+/**
+ * The order of an event that carries one whose money may have changed (an order created paid, as a
+ * subscription's renewal is); null for any other event.
+ */
 const orderOf = (event: PolarEvent): Order | null =>
-  event.type === 'order.paid' || event.type === 'order.updated' || event.type === 'order.refunded'
+  event.type === 'order.created' ||
+  event.type === 'order.paid' ||
+  event.type === 'order.updated' ||
+  event.type === 'order.refunded'
     ? event.data
     : null;
 
@@ -257,7 +271,7 @@ export function polarProvider(base: string | undefined): ProviderClient {
         throw error;
       }
     },
-    async webhookEntries(_apiKey, event) {
+    async readEvent(_apiKey, event) {
       const { event: parsed } = event.payload as PolarPayload;
       if (parsed === null) {
         if (!event.type.startsWith('order.')) return { entries: [], skipped: [] };
@@ -265,8 +279,11 @@ export function polarProvider(base: string | undefined): ProviderClient {
         return { entries: [], skipped: [{ externalId: `event_${event.id}`, reason }] };
       }
       const order = orderOf(parsed);
-      // The order is signed, so it is read as sent: a sync of it later yields the same entries.
-      return order ? polarEntries(order) : { entries: [], skipped: [] };
+      // The order is signed, so it is read as sent: a sync of it later yields the same entries, and the
+      // same period (a refunded one voids it).
+      return order
+        ? { ...polarEntries(order), periods: polarPeriods([order]) }
+        : { entries: [], skipped: [] };
     },
   };
 }
@@ -317,7 +334,7 @@ export function polarOrderPeriod(order: Order): ReadPeriod | SkippedTransaction 
     subscriptionId: order.subscriptionId,
     customerId: order.customerId,
     productId: order.productId,
-    priceId: order.items.find((item) => item.productPriceId)?.productPriceId ?? null,
+    priceId: polarPriceId(order),
     periodStart: start,
     periodEnd: end,
     amount: minorToDecimal(Math.max(0, minor), order.currency),

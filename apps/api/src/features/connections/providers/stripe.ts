@@ -4,6 +4,7 @@ import { collectPeriod, emptyPeriodsRead, intervalUnit } from '../periods';
 import {
   ConnectionKeyError,
   RetryLaterError,
+  type EntryLabel,
   type PeriodsRead,
   type ProviderClient,
   type ReadPeriod,
@@ -121,7 +122,11 @@ export type StripeCursor =
 const isCursor = (value: unknown): value is StripeCursor =>
   typeof value === 'object' && value !== null && 'mode' in value;
 
-type Source = { id: string; amount?: number; currency?: string } | string | null;
+type IdOrObject = string | { id: string } | null | undefined;
+const idOf = (value: IdOrObject) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** What an entry reads of a transaction's source: a charge, a refund or a dispute. */
+type Source = { id: string; amount?: number; currency?: string; payment_intent?: IdOrObject } | string | null;
 
 const KIND_WORDS: Record<string, string> = {
   charge: 'payment',
@@ -137,9 +142,13 @@ const ONE_TRANSACTION_SOURCES = new Set(['charge', 'payment', 'refund', 'payment
 /**
  * One balance transaction as an entry: Stripe's own settlement amount, and what the customer paid. A
  * payment or a refund is known by its source's id, so a webhook, a sync and a CSV import of it meet on
- * one id; an adjustment by its own, since one dispute may withdraw funds and reinstate them.
+ * one id; an adjustment by its own, since one dispute may withdraw funds and reinstate them. `label` is
+ * the product and price of the invoice its payment paid (stripeEntries), when it paid one.
  */
-export function stripeEntry(transaction: Stripe.BalanceTransaction): ReadEntry | SkippedTransaction {
+export function stripeEntry(
+  transaction: Stripe.BalanceTransaction,
+  label: EntryLabel = NO_LABEL,
+): ReadEntry | SkippedTransaction {
   const source = transaction.source as Source;
   const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
   const externalId = ONE_TRANSACTION_SOURCES.has(transaction.type) && sourceId ? sourceId : transaction.id;
@@ -160,7 +169,84 @@ export function stripeEntry(transaction: Stripe.BalanceTransaction): ReadEntry |
     currency: paid.currency.toUpperCase(),
     date: new Date(transaction.created * 1000),
     description: `Stripe ${words}${description ? `: ${description}` : ''} (${externalId})`.slice(0, 500),
+    ...label,
   };
+}
+
+const NO_LABEL: EntryLabel = { productId: null, priceId: null };
+
+/** The payment intent of a transaction's source (a charge, its refund, its dispute), or null. */
+const paymentIntentOf = (transaction: Stripe.BalanceTransaction) => {
+  const source = transaction.source as Source;
+  return typeof source === 'object' && source !== null ? idOf(source.payment_intent) : null;
+};
+
+type InvoiceFinder = (paymentIntent: string) => Promise<Stripe.Invoice | null>;
+
+/**
+ * The invoice a payment intent paid, each read once per finder (GET /v1/invoice_payments by payment
+ * intent, the invoice expanded): since API version 2025-03-31 neither a charge nor a payment intent
+ * names its invoice. Null for a payment that paid none (a Checkout payment, a one-off charge).
+ */
+function invoiceFinder(client: Stripe): InvoiceFinder {
+  const found = new Map<string, Promise<Stripe.Invoice | null>>();
+  return (paymentIntent) => {
+    const known =
+      found.get(paymentIntent) ??
+      client.invoicePayments
+        .list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntent },
+          expand: ['data.invoice'],
+          limit: 10,
+        })
+        .then((list) => {
+          const invoices = list.data.map((payment) => payment.invoice);
+          return (
+            invoices.find(
+              (invoice): invoice is Stripe.Invoice => typeof invoice === 'object' && !invoice.deleted,
+            ) ?? null
+          );
+        });
+    found.set(paymentIntent, known);
+    return known;
+  };
+}
+
+/** An invoice's first line's product and price: what an experiment rule on Stripe matches. */
+function firstLineLabel(invoice: Stripe.Invoice | null): EntryLabel {
+  const details = invoice?.lines.data[0]?.pricing?.price_details ?? null;
+  if (!details) return NO_LABEL;
+  return { productId: details.product, priceId: idOf(details.price) };
+}
+
+/**
+ * Transactions as entries, each labelled with its invoice's product and price. A key that may not read
+ * invoices still reads the revenue: its entries are stored without them, and get them when a later
+ * read may (storeSyncedRevenue).
+ */
+async function stripeEntries(
+  transactions: readonly Stripe.BalanceTransaction[],
+  invoiceOf: InvoiceFinder,
+): Promise<Pick<SyncPage, 'entries' | 'skipped'>> {
+  const revenue = transactions.filter((transaction) => STRIPE_REVENUE_TYPES.has(transaction.type));
+  const labels = new Map<string, EntryLabel>();
+  for (const paymentIntent of new Set(revenue.map(paymentIntentOf))) {
+    if (paymentIntent === null) continue;
+    try {
+      labels.set(paymentIntent, firstLineLabel(await invoiceOf(paymentIntent)));
+    } catch (error) {
+      if (isPermissionError(error)) break;
+      throw error;
+    }
+  }
+  const entries: ReadEntry[] = [];
+  const skipped: SkippedTransaction[] = [];
+  for (const transaction of revenue) {
+    const read = stripeEntry(transaction, labels.get(paymentIntentOf(transaction) ?? '') ?? NO_LABEL);
+    if ('reason' in read) skipped.push(read);
+    else entries.push(read);
+  }
+  return { entries, skipped };
 }
 
 function retryAfterMs(error: InstanceType<typeof Stripe.errors.StripeRateLimitError>): number {
@@ -169,12 +255,22 @@ function retryAfterMs(error: InstanceType<typeof Stripe.errors.StripeRateLimitEr
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
 }
 
+/** A rate limit or a refused key as the sync's own errors; anything else as it is. */
+function syncError(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeRateLimitError) return new RetryLaterError(retryAfterMs(error));
+  if (error instanceof Stripe.errors.StripeAuthenticationError) {
+    return new ConnectionKeyError('Stripe refused the key: it was revoked or expired.', 'rejected');
+  }
+  return error;
+}
+
 /** One page of balance transactions from `cursor`, with their sources (the charge, refund or dispute). */
 export async function readStripePage(client: Stripe, cursor: unknown): Promise<SyncPage> {
   const at: StripeCursor = isCursor(cursor)
     ? cursor
     : { mode: 'backfill', startingAfter: null, newest: null };
   let page: Stripe.ApiList<Stripe.BalanceTransaction>;
+  let read: Pick<SyncPage, 'entries' | 'skipped'>;
   try {
     page = await client.balanceTransactions.list({
       limit: PAGE_SIZE,
@@ -182,24 +278,14 @@ export async function readStripePage(client: Stripe, cursor: unknown): Promise<S
       ...(at.startingAfter ? { starting_after: at.startingAfter } : {}),
       ...(at.mode === 'since' ? { created: { gte: Math.max(0, at.since - OVERLAP_SECONDS) } } : {}),
     });
+    read = await stripeEntries(page.data, invoiceFinder(client));
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeRateLimitError) throw new RetryLaterError(retryAfterMs(error));
-    if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new ConnectionKeyError('Stripe refused the key: it was revoked or expired.', 'rejected');
-    }
     if (error instanceof Stripe.errors.StripePermissionError) {
       throw new ConnectionKeyError('The key may no longer read balance transactions.', 'cannot-read');
     }
-    throw error;
+    throw syncError(error);
   }
-  const entries: ReadEntry[] = [];
-  const skipped: SkippedTransaction[] = [];
-  for (const transaction of page.data) {
-    if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;
-    const read = stripeEntry(transaction);
-    if ('reason' in read) skipped.push(read);
-    else entries.push(read);
-  }
+  const { entries, skipped } = read;
   const newestHere = page.data[0]?.created ?? null;
   const newest = Math.max(at.newest ?? 0, newestHere ?? 0) || null;
   const last = page.data.at(-1)?.id ?? null;
@@ -212,6 +298,9 @@ export async function readStripePage(client: Stripe, cursor: unknown): Promise<S
       : { mode: 'backfill', startingAfter: last, newest };
   return { entries, skipped, cursor: next, done, accountId: null };
 }
+
+/** Events of a paid invoice, whose subscription lines are periods (both come for one payment). */
+const PAID_INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded']);
 
 /** Events about money: a payment, its refunds, a dispute's withdrawal or reinstatement of funds. */
 const MONEY_EVENTS = new Set([
@@ -269,20 +358,47 @@ export function stripeProvider(base: string | undefined): ProviderClient {
         throw error;
       }
     },
-    async webhookEntries(apiKey, event) {
-      if (!MONEY_EVENTS.has(event.type)) return { entries: [], skipped: [] };
-      const transactions = await eventTransactions(stripeClient(apiKey, base), event.payload as Stripe.Event);
-      const entries: ReadEntry[] = [];
-      const skipped: SkippedTransaction[] = [];
-      for (const transaction of transactions) {
-        if (!STRIPE_REVENUE_TYPES.has(transaction.type)) continue;
-        const read = stripeEntry(transaction);
-        if ('reason' in read) skipped.push(read);
-        else entries.push(read);
-      }
-      return { entries, skipped };
+    async readEvent(apiKey, event) {
+      const client = stripeClient(apiKey, base);
+      const payload = event.payload as Stripe.Event;
+      const invoiceOf = invoiceFinder(client);
+      const read = MONEY_EVENTS.has(event.type)
+        ? await stripeEntries(await eventTransactions(client, payload), invoiceOf)
+        : { entries: [], skipped: [] };
+      return { ...read, periods: await eventPeriods(client, payload, invoiceOf) };
     },
   };
+}
+
+/**
+ * The periods an event bills or voids, read as the sync reads them: a paid invoice's subscription
+ * lines; a charge refunded in full voids the lines of the invoice it paid (a partial refund leaves
+ * them). Undefined for any other event.
+ */
+async function eventPeriods(
+  client: Stripe,
+  event: Stripe.Event,
+  invoiceOf: InvoiceFinder,
+): Promise<PeriodsRead | undefined> {
+  const refundedCharge =
+    event.type === 'charge.refunded' && event.data.object.refunded ? event.data.object : null;
+  if (!PAID_INVOICE_EVENTS.has(event.type) && !refundedCharge) return undefined;
+  const read = emptyPeriodsRead();
+  try {
+    if (refundedCharge) {
+      const paymentIntent = idOf(refundedCharge.payment_intent);
+      const invoice = paymentIntent ? await invoiceOf(paymentIntent) : null;
+      if (invoice) read.voided.push(...(await invoiceLines(client, invoice)).map((line) => line.id));
+    } else {
+      // The signed invoice as sent, as the sync lists it (paid ones only); its prices read with the key.
+      const invoice = event.data.object as Stripe.Invoice;
+      if (invoice.status === 'paid') await collectInvoicePeriods(client, invoice, priceReader(client), read);
+    }
+  } catch (error) {
+    if (isPermissionError(error)) return { ...emptyPeriodsRead(), unreadable: CANNOT_READ_BILLING };
+    throw syncError(error);
+  }
+  return read;
 }
 
 /** Invoices per request: Stripe's maximum. */
@@ -353,54 +469,111 @@ export async function stripeLinePeriod(
   };
 }
 
-/**
- * Every paid invoice created from `since` (all of them when null), newest first, and its subscription
- * lines as periods. A key without the invoice or price read permissions reads nothing here and says so;
- * the revenue it read stands.
- */
-export async function readStripePeriods(client: Stripe, since: Date | null): Promise<PeriodsRead> {
-  const read = emptyPeriodsRead();
+const CANNOT_READ_BILLING =
+  'Revenue synced, but this key cannot read invoices and prices, so recurring revenue is not computed: create a key with the link below, which asks for those read permissions too.';
+
+/** Each price read once per reader. */
+function priceReader(client: Stripe): PriceOf {
   const prices = new Map<string, Promise<Stripe.Price>>();
-  const priceOf: PriceOf = (id) => {
+  return (id) => {
     const known = prices.get(id) ?? client.prices.retrieve(id);
     prices.set(id, known);
     return known;
   };
+}
+
+/** An invoice's lines: those embedded, or all of them when it has more. */
+const invoiceLines = async (client: Stripe, invoice: Stripe.Invoice) =>
+  invoice.lines.has_more
+    ? client.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 10_000 })
+    : invoice.lines.data;
+
+/** A paid invoice's subscription lines as periods, into `read`: for the sync and a webhook alike. */
+async function collectInvoicePeriods(
+  client: Stripe,
+  invoice: Stripe.Invoice,
+  priceOf: PriceOf,
+  read: PeriodsRead,
+): Promise<void> {
+  for (const line of await invoiceLines(client, invoice)) {
+    collectPeriod(read, await stripeLinePeriod(invoice, line, priceOf));
+  }
+}
+
+/**
+ * The payments refunded in full whose refunds were created from `since` (all when null): their payment
+ * intents, or the charge for one made without. A charge is `refunded` only once all of it went back.
+ */
+async function refundedPayments(
+  client: Stripe,
+  since: Date | null,
+): Promise<{ keys: Set<string>; paymentIntents: Set<string> }> {
+  const keys = new Set<string>();
+  const paymentIntents = new Set<string>();
+  const refunds = client.refunds.list({
+    limit: 100,
+    expand: ['data.charge'],
+    ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
+  });
+  for await (const refund of refunds) {
+    const charge = refund.charge;
+    if (typeof charge !== 'object' || charge === null || !charge.refunded) continue;
+    const paymentIntent = idOf(charge.payment_intent);
+    if (paymentIntent) paymentIntents.add(paymentIntent);
+    keys.add(paymentIntent ?? charge.id);
+  }
+  return { keys, paymentIntents };
+}
+
+/** The payments that paid an invoice (its expanded `payments`), by payment intent or charge. */
+const paidBy = (invoice: Stripe.Invoice) =>
+  (invoice.payments?.data ?? [])
+    .filter((payment) => payment.status === 'paid')
+    .map((payment) => idOf(payment.payment.payment_intent) ?? idOf(payment.payment.charge))
+    .filter((key) => key !== null);
+
+/**
+ * Every paid invoice created from `since` (all of them when null), newest first, and its subscription
+ * lines as periods; an invoice whose payments were all refunded in full is no period, and voids its
+ * lines. A refund of an older invoice than `since` voids that invoice's lines too, found by its payment
+ * intent. A key without the invoice or price read permissions reads nothing here and says so; the
+ * revenue it read stands.
+ */
+export async function readStripePeriods(client: Stripe, since: Date | null): Promise<PeriodsRead> {
+  const read = emptyPeriodsRead();
+  const priceOf = priceReader(client);
   try {
+    const refunded = await refundedPayments(client, since);
+    const voidedBy = new Set<string>();
     let startingAfter: string | null = null;
     for (;;) {
       const page: Stripe.ApiList<Stripe.Invoice> = await client.invoices.list({
         status: 'paid',
         limit: INVOICE_PAGE_SIZE,
+        expand: ['data.payments'],
         ...(since ? { created: { gte: Math.floor(since.getTime() / 1000) } } : {}),
         ...(startingAfter ? { starting_after: startingAfter } : {}),
       });
       for (const invoice of page.data) {
-        const lines = invoice.lines.has_more
-          ? await client.invoices
-              .listLineItems(invoice.id, { limit: 100 })
-              .autoPagingToArray({ limit: 10_000 })
-          : invoice.lines.data;
-        for (const line of lines) {
-          collectPeriod(read, await stripeLinePeriod(invoice, line, priceOf));
-        }
+        const payments = paidBy(invoice);
+        if (payments.length > 0 && payments.every((key) => refunded.keys.has(key))) {
+          for (const key of payments) voidedBy.add(key);
+          read.voided.push(...(await invoiceLines(client, invoice)).map((line) => line.id));
+        } else await collectInvoicePeriods(client, invoice, priceOf, read);
       }
       startingAfter = page.data.at(-1)?.id ?? null;
       if (!page.has_more || startingAfter === null) break;
     }
+    // A full read listed every paid invoice; an incremental one finds the older ones refunded since.
+    const invoiceOf = invoiceFinder(client);
+    for (const paymentIntent of since ? refunded.paymentIntents : []) {
+      if (voidedBy.has(paymentIntent)) continue;
+      const invoice = await invoiceOf(paymentIntent);
+      if (invoice) read.voided.push(...(await invoiceLines(client, invoice)).map((line) => line.id));
+    }
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeRateLimitError) throw new RetryLaterError(retryAfterMs(error));
-    if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new ConnectionKeyError('Stripe refused the key: it was revoked or expired.', 'rejected');
-    }
-    if (error instanceof Stripe.errors.StripePermissionError) {
-      return {
-        ...emptyPeriodsRead(),
-        unreadable:
-          'Revenue synced, but this key cannot read invoices and prices, so recurring revenue is not computed: create a key with the link below, which asks for those read permissions too.',
-      };
-    }
-    throw error;
+    if (isPermissionError(error)) return { ...emptyPeriodsRead(), unreadable: CANNOT_READ_BILLING };
+    throw syncError(error);
   }
   return read;
 }
