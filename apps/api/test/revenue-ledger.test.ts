@@ -18,16 +18,35 @@ interface Ledger {
 
 const ledger = async (): Promise<Ledger> => (await anonymous('GET', '/api/public/ledger.json')).json();
 
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
 /**
- * The published algorithm, done here from the JSON alone: SHA-256 (hex) of the JSON array
- * [id, entryId, time, field, old, new, reason, prevHash], chained from 64 zeros. The first row that fails, or null.
+ * The published algorithm, done here from the JSON alone: a value's commitment is the SHA-256 (hex) of
+ * the JSON array [value, secret], a row's hash that of [id, entity, entryId, time, field, oldCommitment,
+ * newCommitment, reason, prevHash], chained from 64 zeros; a row with its secret must open both
+ * commitments. The first row that fails, or null.
  */
 function firstBrokenRow(rows: readonly LedgerRow[]): number | null {
   let prevHash = '0'.repeat(64);
+  const commitment = (value: string | null, secret: string) =>
+    value === null ? null : sha256(JSON.stringify([value, secret]));
   for (const row of rows) {
-    const fields = [row.id, row.entryId, row.time, row.field, row.old, row.new, row.reason, prevHash];
-    const hash = createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
-    if (row.prevHash !== prevHash || row.hash !== hash) return row.id;
+    const fields = [
+      row.id,
+      row.entity,
+      row.entryId,
+      row.time,
+      row.field,
+      row.oldCommitment,
+      row.newCommitment,
+      row.reason,
+      prevHash,
+    ];
+    const opens =
+      row.secret === null ||
+      (commitment(row.old, row.secret) === row.oldCommitment &&
+        commitment(row.new, row.secret) === row.newCommitment);
+    if (row.prevHash !== prevHash || row.hash !== sha256(JSON.stringify(fields)) || !opens) return row.id;
     prevHash = row.hash;
   }
   return null;
@@ -162,13 +181,28 @@ describe('the public ledger', () => {
     expect(csv.headers['access-control-allow-origin']).toBe('*');
     expect(csv.headers.etag).toBeTruthy();
     const [header, ...records] = parseCsv(csv.body);
-    expect(header).toEqual(['id', 'entry_id', 'time', 'field', 'old', 'new', 'reason', 'prev_hash', 'hash']);
+    expect(header).toEqual([
+      'id',
+      'entity',
+      'entry_id',
+      'time',
+      'field',
+      'old_commitment',
+      'new_commitment',
+      'old',
+      'new',
+      'secret',
+      'reason',
+      'revealed_at',
+      'prev_hash',
+      'hash',
+    ]);
+    // The JSON's keys, in the header's order.
+    const keys = header!.map((column) =>
+      column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()),
+    ) as (keyof LedgerRow)[];
     expect(records).toEqual(
-      json.rows.map((row) =>
-        [row.id, row.entryId, row.time, row.field, row.old, row.new, row.reason, row.prevHash, row.hash].map(
-          (value) => (value === null ? '' : String(value)),
-        ),
-      ),
+      json.rows.map((row) => keys.map((key) => (row[key] === null ? '' : String(row[key])))),
     );
     const etag = String(csv.headers.etag);
     const again = await admin.server.app.inject({

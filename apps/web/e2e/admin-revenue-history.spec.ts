@@ -188,7 +188,8 @@ test('the ledger page names the first row whose contents no longer match its has
   await expect(alert).toBeVisible();
   expect(rewritten).not.toBeNull();
   await expect(alert).toContainText(
-    `The chain breaks at row ${rewritten}: its hash does not match its contents.`,
+    // docs/decisions/084-ledger-commitments.md: the value no longer opens the commitment the row hashes.
+    `The chain breaks at row ${rewritten}: its values do not match its commitments.`,
   );
   await expect(page.getByRole('row', { name: /breaks the chain/ })).toContainText(
     'Amount: $20.00 → $99,999.00',

@@ -1,22 +1,44 @@
+import type { PrivacySettings } from './privacy';
+
 /**
  * The public ledger's rules, shared by the server that writes it and the `/ledger` page that checks it
- * in the visitor's browser (docs/decisions/079-ledger-of-every-write.md): how a row is hashed, how
- * the chain is checked, and how the totals are recomputed from the rows alone.
+ * in the visitor's browser (docs/decisions/079-ledger-of-every-write.md, 084-ledger-commitments.md):
+ * how a value is committed to, how a row is hashed, which rows show their values, how the chain is
+ * checked, and how the totals are recomputed from the rows alone.
  */
 
-/** A row as `ledger.json` publishes it. */
+/** What a row is about: a revenue entry (or a whole revenue import), or a cost (decision 082). */
+export const LEDGER_ENTITIES = ['revenue', 'cost'] as const;
+export type LedgerEntity = (typeof LEDGER_ENTITIES)[number];
+
+/**
+ * A row as `ledger.json` publishes it (docs/decisions/084-ledger-commitments.md): the chain hashes the
+ * commitments, so a row whose figure the owner keeps private publishes them alone (`old`, `new` and
+ * `secret` null) and still verifies; a public row adds its values and its secret, which open them.
+ */
 export interface PublishedLedgerRow {
   id: number;
-  /** The revenue entry; null for a row about a whole import. */
+  entity: LedgerEntity;
+  /** The revenue entry or the cost; null for a row about a whole import. */
   entryId: number | null;
   time: string;
   field: string;
+  /** `ledgerCommitment` of `old` with the row's secret; null when `old` is null. */
+  oldCommitment: string | null;
+  newCommitment: string | null;
+  /** The values and the secret: null while the owner keeps the row private. */
   old: string | null;
   new: string | null;
+  secret: string | null;
   reason: string | null;
+  /** When the owner published the values of a row whose figure is private; null if never. Not hashed. */
+  revealedAt: string | null;
   prevHash: string;
   hash: string;
 }
+
+/** What a row's hash covers: everything but its values and its secret, which its commitments stand for. */
+export type LedgerHashedRow = Omit<PublishedLedgerRow, 'old' | 'new' | 'secret' | 'revealedAt' | 'hash'>;
 
 /** The `prevHash` of the first row. */
 export const LEDGER_GENESIS_HASH = '0'.repeat(64);
@@ -44,36 +66,94 @@ export interface LedgerEntryValues {
   originalAmount: string;
 }
 
-/** What a row's hash is the SHA-256 (lowercase hex) of: its own id, its contents and the previous hash. */
-export function ledgerHashInput(row: Omit<PublishedLedgerRow, 'hash'>): string {
+/** SHA-256 as lowercase hex: Node's crypto on the server, Web Crypto in a visitor's browser. */
+export type Sha256 = (text: string) => string | Promise<string>;
+
+/** What a value's commitment is the SHA-256 (lowercase hex) of: the value and the row's secret. */
+export function ledgerCommitmentInput(value: string, secret: string): string {
+  return JSON.stringify([value, secret]);
+}
+
+/** The commitment to `value` under `secret`: null for a null value, as nothing is committed to. */
+export async function ledgerCommitment(
+  value: string | null,
+  secret: string,
+  sha256: Sha256,
+): Promise<string | null> {
+  return value === null ? null : sha256(ledgerCommitmentInput(value, secret));
+}
+
+/** What a row's hash is the SHA-256 (lowercase hex) of: its id, what it is about, its commitments and the previous hash. */
+export function ledgerHashInput(row: LedgerHashedRow): string {
   return JSON.stringify([
     row.id,
+    row.entity,
     row.entryId,
     row.time,
     row.field,
-    row.old,
-    row.new,
+    row.oldCommitment,
+    row.newCommitment,
     row.reason,
     row.prevHash,
   ]);
 }
 
-/** Explained beside the rows, so anyone can recompute `hash` without this code. */
+/**
+ * Whether a row's values are published: a revenue row's amount feeds the total, each source's and each
+ * month's figure, so all three must be exact; a cost's feeds the experiments' figures. A row the owner
+ * revealed is public whatever the settings say.
+ */
+export function ledgerRowIsPublic(
+  row: { entity: LedgerEntity; revealed: boolean },
+  privacy: Pick<PrivacySettings, 'total' | 'bySource' | 'monthly' | 'experiments'>,
+): boolean {
+  if (row.revealed) return true;
+  if (row.entity === 'cost') return privacy.experiments === 'exact';
+  return privacy.total === 'exact' && privacy.bySource === 'exact' && privacy.monthly === 'exact';
+}
+
+/** Whether every revenue row carries its values, so the totals can be replayed from the rows. */
+export function ledgerRevenueIsPublic(rows: readonly PublishedLedgerRow[]): boolean {
+  return rows.every((row) => row.entity !== 'revenue' || row.secret !== null);
+}
+
+/** Explained beside the rows, so anyone can recompute `hash` and the commitments without this code. */
 export const LEDGER_ALGORITHM =
-  'hash = lowercase hex SHA-256 of the UTF-8 JSON array [id, entryId, time, field, old, new, reason, prevHash] ' +
-  '(JSON.stringify, no spaces; time as ISO 8601 UTC with milliseconds; prevHash is the previous row’s hash, ' +
-  '64 zeros for the first row). A "created" row’s new and a "deleted" row’s old hold the entry as JSON; ' +
-  'an edit is one row per changed field. Totals: replay the rows in order, starting an entry at its ' +
-  '"created" row, and sum the amounts of the entries that remain.';
+  'Each row has a secret of 64 hex characters. commitment(value) = lowercase hex SHA-256 of the UTF-8 JSON ' +
+  'array [value, secret] (null for a null value). hash = lowercase hex SHA-256 of the UTF-8 JSON array ' +
+  '[id, entity, entryId, time, field, oldCommitment, newCommitment, reason, prevHash] (JSON.stringify, no ' +
+  'spaces; entity "revenue" or "cost"; time as ISO 8601 UTC with milliseconds; prevHash is the previous ' +
+  'row’s hash, 64 zeros for the first row). A public row also carries old, new and secret, from which ' +
+  'anyone recomputes both commitments; a row whose figure the owner keeps private carries only its ' +
+  'commitments (old, new and secret null), so the chain still verifies, and the owner can reveal it later. ' +
+  'A "created" row’s new and a "deleted" row’s old hold the entry as JSON; an edit is one row per changed ' +
+  'field. Totals, when every revenue row is public: replay the revenue rows in order, starting an entry at ' +
+  'its "created" row, and sum the amounts of the entries that remain.';
 
 export type LedgerChainCheck =
   | { intact: true; rows: number; head: string | null }
   | { intact: false; rows: number; brokenAt: number; problem: string };
 
-/** Checks every link and hash in order; `sha256` gives lowercase hex (Node's crypto or Web Crypto). */
+/** Whether a public row's values and secret give its commitments; true for a private row, which shows none. */
+export async function ledgerRowOpens(row: PublishedLedgerRow, sha256: Sha256): Promise<boolean> {
+  if (row.secret === null) return true;
+  const [old, next] = await Promise.all([
+    ledgerCommitment(row.old, row.secret, sha256),
+    ledgerCommitment(row.new, row.secret, sha256),
+  ]);
+  return old === row.oldCommitment && next === row.newCommitment;
+}
+
+/** The problem of a row whose values do not give its commitments, as a check names it. */
+export const LEDGER_VALUES_MISMATCH = 'its values do not match its commitments';
+
+/**
+ * Checks every link and hash in order, and that each public row's values give its commitments (a
+ * changed value breaks the chain there, as a changed hash would).
+ */
 export async function checkLedgerChain(
   rows: readonly PublishedLedgerRow[],
-  sha256: (text: string) => string | Promise<string>,
+  sha256: Sha256,
 ): Promise<LedgerChainCheck> {
   let prevHash = LEDGER_GENESIS_HASH;
   let lastId = -Infinity;
@@ -85,7 +165,9 @@ export async function checkLedgerChain(
           ? 'its previous hash is not the hash of the row before it'
           : (await sha256(ledgerHashInput(row))) !== row.hash
             ? 'its hash does not match its contents'
-            : null;
+            : !(await ledgerRowOpens(row, sha256))
+              ? LEDGER_VALUES_MISMATCH
+              : null;
     if (problem) return { intact: false, rows: rows.length, brokenAt: row.id, problem };
     prevHash = row.hash;
     lastId = row.id;
@@ -131,13 +213,14 @@ function entryFrom(json: string): ReplayedEntry {
 /**
  * Replays the rows: an entry counts from its "created" row (rows about it before that, from before
  * the ledger covered creations, are superseded by the values that row carries), a field row edits it,
- * a "deleted" row or an amount set to nothing removes it.
+ * a "deleted" row or an amount set to nothing removes it. Rows about costs, and a private row's missing
+ * values, count for nothing: replay only a ledger whose revenue rows are public (`ledgerRevenueIsPublic`).
  */
 export function replayLedger(rows: readonly PublishedLedgerRow[]): LedgerTotals {
   const entries = new Map<number, ReplayedEntry>();
   const started = new Set<number>();
   for (const row of rows) {
-    if (row.entryId === null) continue;
+    if (row.entity !== 'revenue' || row.entryId === null) continue;
     if (row.field === LEDGER_CREATED && row.new !== null) {
       started.add(row.entryId);
       entries.set(row.entryId, entryFrom(row.new));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVENUE_REASON_MAX } from './constants';
 import { REVENUE_CHANGE_ACTIONS } from './enums';
+import { LEDGER_ENTITIES } from './ledger-chain';
 import { idField, idInput } from './number-fields';
 import { isoTimestamp } from './output-fields';
 import { hasNoNul } from './text-fields';
@@ -63,14 +64,34 @@ export const revenueCorrectionsSchema = z.object({
   corrections: z.number().int().min(0).describe('Recorded changes published in the correction ledger'),
 });
 
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const privateValue = (what: string) =>
+  z.string().nullable().describe(`${what}; null while the owner keeps the row's figure private`);
+
+/** docs/decisions/084-ledger-commitments.md: the chain hashes the commitments, the values open them. */
 export const ledgerRowSchema = z.object({
   id: z.number().int(),
-  entryId: z.number().int().nullable().describe('The revenue entry; null for a row about a whole import'),
+  entity: z.enum(LEDGER_ENTITIES).describe('What the row is about: a revenue entry or import, or a cost'),
+  entryId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The revenue entry or the cost; null for a row about a whole import'),
   time: isoTimestamp,
   field: z.string(),
-  old: z.string().nullable(),
-  new: z.string().nullable(),
+  oldCommitment: hex64
+    .nullable()
+    .describe('SHA-256 (hex) of the JSON array [old, secret]; null when old is null'),
+  newCommitment: hex64
+    .nullable()
+    .describe('SHA-256 (hex) of the JSON array [new, secret]; null when new is null'),
+  old: privateValue('The value before'),
+  new: privateValue('The value after'),
+  secret: privateValue('The row’s secret (64 hex characters), which opens both commitments'),
   reason: z.string().nullable(),
+  revealedAt: isoTimestamp
+    .nullable()
+    .describe('When the owner published the values of this row although its figure is private; not hashed'),
   prevHash: z.string().describe('The previous row’s hash, 64 zeros for the first row'),
   hash: z.string().describe('SHA-256 (hex), see `algorithm`'),
 });
@@ -86,3 +107,26 @@ export const publicLedgerSchema = z.object({
   algorithm: z.string(),
 });
 export type PublicLedger = z.infer<typeof publicLedgerSchema>;
+
+/** A row of the admin's view of the ledger: its values always, and whether the public sees them. */
+export const adminLedgerRowSchema = ledgerRowSchema.extend({
+  public: z
+    .boolean()
+    .describe('Whether ledger.json publishes its values: an exact figure, or a revealed row'),
+});
+export type AdminLedgerRow = z.infer<typeof adminLedgerRowSchema>;
+
+/** The admin's ledger, newest first, a page at a time. */
+export const adminLedgerPageInput = z.object(
+  { page: z.number({ error: 'Page must be a number.' }).int().min(1).max(1_000_000).default(1) },
+  { error: 'Expected a JSON object.' },
+);
+export const adminLedgerPageSchema = z.object({
+  rows: z.array(adminLedgerRowSchema),
+  total: z.number().int().min(0),
+  perPage: z.number().int().min(1),
+});
+export type AdminLedgerPage = z.infer<typeof adminLedgerPageSchema>;
+
+/** A row revealed: its values are public from `revealedAt` on, for good. */
+export const ledgerRevealSchema = z.object({ id: z.number().int(), revealedAt: isoTimestamp });

@@ -1,12 +1,13 @@
-import { and, eq, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import {
+  appendLedger,
   checkLedger,
   entryLedgerRow,
   LEDGER_GENESIS_HASH,
-  appendLedger,
   ledgerRowHash,
-  listLedger,
+  ledgerRowsFrom,
+  ledgerSecrets,
   lockLedger,
   sha256Hex,
   type LedgerRow,
@@ -15,75 +16,140 @@ import { storedSnapshotOf } from './revenues';
 import { revenueChanges, revenueLedger, revenues } from './schema';
 
 /**
- * Brings a ledger written before it covered every write up to date (docs/decisions/079-ledger-of-every-write.md):
- * rows hashed the old way (without their id) are chained again, once, if and only if their old chain
- * holds; every entry without a "created" row gets one with its current values. Runs after the
- * migrations and after a restore; on an up-to-date ledger it reads one row and finds nothing to publish.
+ * Brings a ledger written by an older server up to date, after the migrations and after a restore:
+ * - rows hashed before decision 084 (their values themselves, no secret, no entity), or before 079
+ *   (without their id), get a secret each and are chained again with commitments
+ *   (docs/decisions/084-ledger-commitments.md), from the first such row on, once, if and only if the
+ *   chain they were written in holds: a broken old chain is left alone, so every check names its row;
+ * - every entry without a "created" row gets one with its current values (docs/decisions/079-ledger-of-every-write.md).
+ * On an up-to-date ledger it looks for a row without a secret and finds nothing to publish.
  */
 
 /** Why an entry's creation is published late. */
 export const LATE_CREATION_REASON = 'Entered before the ledger published creations';
 
+/** Rows read, checked and written again at a time. */
 const REHASH_CHUNK_ROWS = 2_000;
 
-/** The hash of a row before decision 079: the same fields, without the row's id. */
-function legacyRowHash(row: Omit<LedgerRow, 'hash'>): string {
-  return sha256Hex(
-    JSON.stringify([
-      row.revenueId,
-      row.changedAt,
-      row.field,
-      row.oldValue,
-      row.newValue,
-      row.reason,
-      row.prevHash,
-    ]),
-  );
-}
-
-/** The first row whose old-style hash or link does not match, or null when that chain holds. */
-function firstBrokenLegacyRow(rows: readonly LedgerRow[]): number | null {
-  let prevHash = LEDGER_GENESIS_HASH;
-  for (const row of rows) {
-    if (row.prevHash !== prevHash || legacyRowHash(row) !== row.hash) return row.id;
-    prevHash = row.hash;
-  }
-  return null;
-}
+/** How a row without a secret was hashed, by an older server. */
+type OldRule = (row: LedgerRow) => string;
 
 /**
- * Whether a ledger's rows verify, hashed either way (a backup taken before 079 holds old-style rows):
- * null when they do, else the first broken row's id under the current rules.
+ * The rule of a row without a secret: before decision 084 its values themselves were hashed (with its
+ * id since 079, without it before).
  */
-export async function firstBrokenRowOfAnyVersion(rows: readonly LedgerRow[]): Promise<number | null> {
-  const current = await checkLedger(rows);
-  if (current.intact || firstBrokenLegacyRow(rows) === null) return null;
-  return current.brokenAt;
+const valuesHashed =
+  (withId: boolean): OldRule =>
+  (row) =>
+    sha256Hex(
+      JSON.stringify([
+        ...(withId ? [row.id] : []),
+        row.revenueId,
+        row.changedAt,
+        row.field,
+        row.oldValue,
+        row.newValue,
+        row.reason,
+        row.prevHash,
+      ]),
+    );
+
+const OLD_RULES: readonly OldRule[] = [valuesHashed(true), valuesHashed(false)];
+
+/** A chain followed under one old rule (rows with a secret are hashed the current way): where it got to. */
+interface Walk {
+  rule: OldRule;
+  prevHash: string;
+  holds: boolean;
 }
 
-async function rechainLegacyRows(tx: Database): Promise<number> {
-  const [first] = await tx.select().from(revenueLedger).orderBy(revenueLedger.id).limit(1);
-  if (!first) return 0;
-  const firstRow = { ...first, changedAt: first.changedAt.toISOString() };
-  if (ledgerRowHash(firstRow) === first.hash || legacyRowHash(firstRow) !== first.hash) return 0;
-  const rows = await listLedger(tx);
-  // A broken old chain is left as it is, for every check to name its first broken row.
-  if (firstBrokenLegacyRow(rows) !== null) return 0;
-  let prevHash = LEDGER_GENESIS_HASH;
-  const rechained = rows.map((row) => {
-    const hash = ledgerRowHash({ ...row, prevHash });
-    const values = { id: row.id, prev_hash: prevHash, hash };
-    prevHash = hash;
-    return values;
-  });
-  for (let start = 0; start < rechained.length; start += REHASH_CHUNK_ROWS) {
-    const chunk = JSON.stringify(rechained.slice(start, start + REHASH_CHUNK_ROWS));
-    await tx.execute(sql`
-      update revenue_ledger as l set prev_hash = r.prev_hash, hash = r.hash
-      from jsonb_to_recordset(${chunk}::jsonb) as r(id bigint, prev_hash text, hash text)
-      where l.id = r.id`);
+const walksFromGenesis = () =>
+  OLD_RULES.map((rule): Walk => ({ rule, prevHash: LEDGER_GENESIS_HASH, holds: true }));
+
+/** Follows `rows` on from where the walk got to, and notes whether they all verify. */
+function follow(walk: Walk, rows: readonly LedgerRow[]): void {
+  for (const row of rows) {
+    if (!walk.holds) return;
+    const hash = row.secret === null ? walk.rule(row) : ledgerRowHash(row);
+    walk.holds = row.prevHash === walk.prevHash && hash === row.hash;
+    walk.prevHash = row.hash;
   }
-  return rechained.length;
+}
+
+/** A backup's row as the ledger stores it: a backup taken before 084 has no secret, entity or reveal. */
+const asStored = (row: LedgerRow): LedgerRow => ({
+  ...row,
+  costId: row.costId ?? null,
+  secret: row.secret ?? null,
+  revealedAt: row.revealedAt ?? null,
+});
+
+/**
+ * Whether a ledger's rows verify, hashed the current way or by an older server (a backup may hold
+ * either): null when they do, else the first broken row's id under the current rules.
+ */
+export async function firstBrokenRowOfAnyVersion(rows: readonly LedgerRow[]): Promise<number | null> {
+  const stored = rows.map(asStored);
+  const current = await checkLedger(stored);
+  if (current.intact) return null;
+  const walks = walksFromGenesis();
+  for (const walk of walks) follow(walk, stored);
+  return walks.some((walk) => walk.holds) ? null : current.brokenAt;
+}
+
+/** The ledger a part at a time, oldest first, from row `fromId` on. */
+async function* ledgerChunks(tx: Database, fromId: number): AsyncGenerator<LedgerRow[]> {
+  for (let from = fromId; ;) {
+    const rows = await ledgerRowsFrom(tx, from, REHASH_CHUNK_ROWS);
+    if (rows.length === 0) return;
+    yield rows;
+    from = (rows.at(-1)?.id ?? from) + 1;
+  }
+}
+
+/** Whether the whole chain verifies, each row without a secret under one and the same old rule. */
+async function oldChainHolds(tx: Database): Promise<boolean> {
+  const walks = walksFromGenesis();
+  for await (const rows of ledgerChunks(tx, 0)) {
+    for (const walk of walks) follow(walk, rows);
+    if (!walks.some((walk) => walk.holds)) return false;
+  }
+  return true;
+}
+
+async function rechainWithSecrets(tx: Database): Promise<number> {
+  const [first] = await tx
+    .select({ id: revenueLedger.id })
+    .from(revenueLedger)
+    .where(isNull(revenueLedger.secret))
+    .orderBy(revenueLedger.id)
+    .limit(1);
+  // A broken old chain is left as it is, for every check to name its first broken row.
+  if (!first || !(await oldChainHolds(tx))) return 0;
+  const [before] = await tx
+    .select({ hash: revenueLedger.hash })
+    .from(revenueLedger)
+    .where(lt(revenueLedger.id, first.id))
+    .orderBy(desc(revenueLedger.id))
+    .limit(1);
+  let prevHash = before?.hash ?? LEDGER_GENESIS_HASH;
+  let rechained = 0;
+  for await (const rows of ledgerChunks(tx, first.id)) {
+    const secrets = ledgerSecrets(rows.length);
+    const chunk = rows.map((row, index) => {
+      const secret = row.secret ?? secrets[index] ?? null;
+      const hash = ledgerRowHash({ ...row, secret, prevHash });
+      const values = { id: row.id, secret, prev_hash: prevHash, hash };
+      prevHash = hash;
+      return values;
+    });
+    await tx.execute(sql`
+      update revenue_ledger as l set secret = r.secret, prev_hash = r.prev_hash, hash = r.hash
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(id bigint, secret text, prev_hash text, hash text)
+      where l.id = r.id`);
+    rechained += rows.length;
+  }
+  return rechained;
 }
 
 async function publishUnpublishedEntries(tx: Database, now: Date): Promise<number> {
@@ -126,7 +192,7 @@ export function upgradeLedger(
 ): Promise<{ rechained: number; published: number }> {
   return db.transaction(async (tx) => {
     await lockLedger(tx);
-    const rechained = await rechainLegacyRows(tx);
+    const rechained = await rechainWithSecrets(tx);
     const published = await publishUnpublishedEntries(tx, now);
     return { rechained, published };
   });

@@ -1,24 +1,28 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   checkLedgerChain,
   LEDGER_CREATED,
   LEDGER_DELETED,
   LEDGER_GENESIS_HASH,
+  ledgerCommitmentInput,
   ledgerHashInput,
   type LedgerChainCheck,
+  type LedgerEntity,
   type LedgerEntryValues,
   type PublishedLedgerRow,
 } from '@journey/contracts/constants';
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import type { StoredSnapshot } from './revenues';
 import { revenueLedger } from './schema';
 
 /**
  * The public ledger's hash chain (docs/decisions/079-ledger-of-every-write.md, after 043): every
- * creation, edit, deletion and undo of a revenue entry appends rows here in its transaction. Each row's
- * `hash` is the SHA-256 of its id, its contents and the previous row's hash (`ledgerHashInput`), so
- * anyone holding `ledger.json` can recompute the chain, and a row altered in the database breaks it.
+ * creation, edit, deletion and undo of a revenue entry appends rows here in its transaction. Each row
+ * has a random secret; its `hash` is the SHA-256 of its id, what it is about, the commitments of its
+ * values under that secret and the previous row's hash (`ledgerHashInput`), so anyone holding
+ * `ledger.json` can recompute the chain without the values the owner keeps private
+ * (docs/decisions/084-ledger-commitments.md), and a row altered in the database breaks it.
  */
 export { LEDGER_GENESIS_HASH };
 
@@ -27,6 +31,9 @@ const LEDGER_LOCK = 727_018;
 
 /** Rows per insert statement. */
 const APPEND_CHUNK_ROWS = 5_000;
+
+/** Bytes of a row's secret: 64 hex characters. */
+const SECRET_BYTES = 32;
 
 export interface LedgerRowValues {
   /** Null for a row about a whole import, which names no single entry. */
@@ -38,34 +45,71 @@ export interface LedgerRowValues {
   oldValue: string | null;
   newValue: string | null;
   reason: string | null;
+  /** Set instead of `revenueId` on a row about a cost, which makes its entity 'cost'. */
+  costId?: number | null;
 }
 
-export interface LedgerRow extends Omit<LedgerRowValues, 'changedAt'> {
+export interface LedgerRow extends Omit<LedgerRowValues, 'changedAt' | 'costId'> {
   id: number;
   changedAt: string;
+  costId: number | null;
+  /** Null only on a row written before decision 084 that the upgrade left alone (a broken old chain). */
+  secret: string | null;
+  /** When the owner published the row's values although its figure is private. */
+  revealedAt: string | null;
   prevHash: string;
   hash: string;
 }
 
+/** What a row's hash is computed from. */
+export type HashedLedgerRow = Omit<LedgerRow, 'hash' | 'revealedAt'>;
+
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A stored row as `ledger.json` publishes it. */
+/** Fresh secrets, one per row, from one read of the system's random source. */
+export function ledgerSecrets(count: number): string[] {
+  const hex = randomBytes(SECRET_BYTES * count).toString('hex');
+  const length = SECRET_BYTES * 2;
+  return Array.from({ length: count }, (_, index) => hex.slice(index * length, (index + 1) * length));
+}
+
+/** What a stored row is about. */
+export const ledgerEntity = (row: { costId: number | null }): LedgerEntity =>
+  row.costId === null ? 'revenue' : 'cost';
+
+const commitment = (value: string | null, secret: string | null) =>
+  value === null || secret === null ? null : sha256Hex(ledgerCommitmentInput(value, secret));
+
+/** A stored row as `ledger.json` publishes a public one, values and secret included (see `withheldLedgerRow`). */
 export function publishedLedgerRow(row: LedgerRow): PublishedLedgerRow {
   return {
     id: row.id,
-    entryId: row.revenueId,
+    entity: ledgerEntity(row),
+    entryId: row.revenueId ?? row.costId,
     time: row.changedAt,
     field: row.field,
+    oldCommitment: commitment(row.oldValue, row.secret),
+    newCommitment: commitment(row.newValue, row.secret),
     old: row.oldValue,
     new: row.newValue,
+    secret: row.secret,
     reason: row.reason,
+    revealedAt: row.revealedAt,
     prevHash: row.prevHash,
     hash: row.hash,
   };
 }
 
-export function ledgerRowHash(row: Omit<LedgerRow, 'hash'>): string {
-  return sha256Hex(ledgerHashInput(publishedLedgerRow({ ...row, hash: '' })));
+/** A published row whose figure the owner keeps private: its commitments, without what opens them. */
+export const withheldLedgerRow = (row: PublishedLedgerRow): PublishedLedgerRow => ({
+  ...row,
+  old: null,
+  new: null,
+  secret: null,
+});
+
+export function ledgerRowHash(row: HashedLedgerRow): string {
+  return sha256Hex(ledgerHashInput(publishedLedgerRow({ ...row, revealedAt: null, hash: '' })));
 }
 
 /** An entry as its created or deleted row publishes it; a manual entry is USD, its own original amount. */
@@ -102,7 +146,10 @@ export async function lockLedger(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK})`);
 }
 
-/** Appends rows in order, chained to the last one. Call it inside the transaction of the change. */
+/**
+ * Appends rows in order, chained to the last one, each with a secret of its own
+ * (docs/decisions/084-ledger-commitments.md). Call it inside the transaction of the change.
+ */
 export async function appendLedger(tx: Database, rows: readonly LedgerRowValues[]): Promise<void> {
   if (rows.length === 0) return;
   await lockLedger(tx);
@@ -115,37 +162,87 @@ export async function appendLedger(tx: Database, rows: readonly LedgerRowValues[
   const ids = await tx.execute<{ id: string | number }>(
     sql`select nextval(pg_get_serial_sequence('revenue_ledger', 'id')) as id from generate_series(1, ${rows.length})`,
   );
+  const secrets = ledgerSecrets(rows.length);
   let prevHash = last?.hash ?? LEDGER_GENESIS_HASH;
   const chained = rows.map((row, index) => {
-    const id = Number(ids[index]?.id);
-    const hash = ledgerRowHash({ ...row, id, changedAt: row.changedAt.toISOString(), prevHash });
-    const values = { ...row, id, prevHash, hash };
+    const values = {
+      ...row,
+      id: Number(ids[index]?.id),
+      changedAt: row.changedAt.toISOString(),
+      costId: row.costId ?? null,
+      secret: secrets[index] ?? null,
+      prevHash,
+    };
+    const hash = ledgerRowHash(values);
     prevHash = hash;
-    return values;
+    return { ...values, hash };
   });
   // One JSON parameter per chunk, as the bulk writes of entries do: an import of 100,000 rows appends
   // 100,000 rows here, and a VALUES list of a thousand rows costs more to build than to run.
   for (let start = 0; start < chained.length; start += APPEND_CHUNK_ROWS) {
-    const records = JSON.stringify(
-      chained.slice(start, start + APPEND_CHUNK_ROWS).map((row) => ({
-        ...row,
-        changedAt: row.changedAt.toISOString(),
-      })),
-    );
+    const records = JSON.stringify(chained.slice(start, start + APPEND_CHUNK_ROWS));
     await tx.execute(sql`
-      insert into revenue_ledger (id, revenue_id, change_id, changed_at, field, old_value, new_value, reason, prev_hash, hash)
+      insert into revenue_ledger (id, revenue_id, change_id, changed_at, field, old_value, new_value, reason,
+        cost_id, secret, prev_hash, hash)
       select r."id", r."revenueId", r."changeId", r."changedAt", r."field", r."oldValue", r."newValue", r."reason",
-        r."prevHash", r."hash"
+        r."costId", r."secret", r."prevHash", r."hash"
       from jsonb_to_recordset(${records}::jsonb) as r("id" bigint, "revenueId" integer, "changeId" bigint,
-        "changedAt" timestamptz, "field" text, "oldValue" text, "newValue" text, "reason" text, "prevHash" text,
-        "hash" text)`);
+        "changedAt" timestamptz, "field" text, "oldValue" text, "newValue" text, "reason" text,
+        "costId" integer, "secret" text, "prevHash" text, "hash" text)`);
   }
 }
+
+const storedRow = (row: typeof revenueLedger.$inferSelect): LedgerRow => ({
+  ...row,
+  changedAt: row.changedAt.toISOString(),
+  revealedAt: row.revealedAt?.toISOString() ?? null,
+});
 
 /** The whole ledger, oldest first. */
 export async function listLedger(db: Database): Promise<LedgerRow[]> {
   const rows = await db.select().from(revenueLedger).orderBy(asc(revenueLedger.id));
-  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
+  return rows.map(storedRow);
+}
+
+/** Up to `limit` rows from id `fromId` on, oldest first: a long ledger read a part at a time. */
+export async function ledgerRowsFrom(db: Database, fromId: number, limit: number): Promise<LedgerRow[]> {
+  const rows = await db
+    .select()
+    .from(revenueLedger)
+    .where(gte(revenueLedger.id, fromId))
+    .orderBy(asc(revenueLedger.id))
+    .limit(limit);
+  return rows.map(storedRow);
+}
+
+/** A page of the ledger, newest first, for the admin; `total` counts every row. */
+export async function pageLedger(
+  db: Database,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<{ rows: LedgerRow[]; total: number }> {
+  const [rows, head] = await Promise.all([
+    db.select().from(revenueLedger).orderBy(desc(revenueLedger.id)).offset(offset).limit(limit),
+    ledgerHead(db),
+  ]);
+  return { rows: rows.map(storedRow), total: head.rows };
+}
+
+/**
+ * Publishes a row's values for good (docs/decisions/084-ledger-commitments.md): the time of the first
+ * reveal stays, so revealing again changes nothing. Null when no row has that id. Not hashed: the
+ * chain is the same before and after.
+ */
+export async function revealLedgerRow(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<{ id: number; revealedAt: string } | null> {
+  const [row] = await db
+    .update(revenueLedger)
+    .set({ revealedAt: sql`coalesce(${revenueLedger.revealedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(revenueLedger.id, id))
+    .returning({ id: revenueLedger.id, revealedAt: revenueLedger.revealedAt });
+  return row?.revealedAt ? { id: row.id, revealedAt: row.revealedAt.toISOString() } : null;
 }
 
 /** The ledger's row count and its last row's hash (null while empty): what a copy is checked against. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { replayLedger } from '@journey/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BackupError,
@@ -9,6 +9,7 @@ import {
   dumpDatabase,
   LATE_CREATION_REASON,
   LEDGER_GENESIS_HASH,
+  ledgerEntryJson,
   listLedger,
   publishedLedgerRow,
   restoreDatabase,
@@ -67,7 +68,7 @@ async function writeLegacyLedger(test: TestDatabase) {
 }
 
 describe('a ledger written before it covered every write', () => {
-  it('is chained again with ids and gains a creation row per entry, once, and then replays to the totals', async () => {
+  it('is chained again with ids and secrets and gains a creation row per entry, once, and then replays to the totals', async () => {
     const test = await freshDatabase();
     const { kept } = await writeLegacyLedger(test);
     expect((await checkLedger(await listLedger(test.handle.db))).intact).toBe(false);
@@ -97,6 +98,103 @@ describe('a ledger written before it covered every write', () => {
     expect((await upgradeLedger(test.handle.db)).rechained).toBe(0);
     const check = await checkLedger(await listLedger(test.handle.db));
     expect(check.intact).toBe(false);
+  });
+});
+
+/**
+ * Rows as servers from decision 079 to 084 wrote them, chained on to the last row: no secret, the hash
+ * of [id, entryId, time, field, old, new, reason, prevHash] with the values themselves.
+ */
+async function appendValuesHashedRows(
+  test: TestDatabase,
+  rows: readonly [revenueId: number, field: string, oldValue: string | null, newValue: string | null][],
+) {
+  const db = test.handle.db;
+  let prevHash = (await listLedger(db)).at(-1)?.hash ?? LEDGER_GENESIS_HASH;
+  for (const [index, [revenueId, field, oldValue, newValue]] of rows.entries()) {
+    const changedAt = new Date(Date.UTC(2025, 0, 1 + index)).toISOString();
+    const [{ id }] = (await test.handle.query(
+      "select nextval(pg_get_serial_sequence('revenue_ledger', 'id'))::int as id",
+    )) as [{ id: number }];
+    const hash = createHash('sha256')
+      .update(JSON.stringify([id, revenueId, changedAt, field, oldValue, newValue, null, prevHash]))
+      .digest('hex');
+    await test.handle.query(
+      `insert into revenue_ledger (id, revenue_id, changed_at, field, old_value, new_value, prev_hash, hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, revenueId, changedAt, field, oldValue, newValue, prevHash, hash],
+    );
+    prevHash = hash;
+  }
+}
+
+/** An entry written with its ledger row the 079 way, and an edit of it. */
+async function writeValuesHashedEntry(test: TestDatabase, description: string) {
+  const [entry] = await test.handle.db
+    .insert(revenues)
+    .values({ amount: '40.00', source: 'passive', description, date: new Date('2025-01-05Z') })
+    .returning();
+  const created = ledgerEntryJson({
+    amount: '30.00',
+    source: 'passive',
+    description,
+    date: '2025-01-05T00:00:00.000Z',
+  });
+  await appendValuesHashedRows(test, [
+    [entry!.id, 'created', null, created],
+    [entry!.id, 'amount', '30.00', '40.00'],
+  ]);
+  return entry!;
+}
+
+describe('a ledger hashed before its rows had secrets (decision 084)', () => {
+  it('gives each older row a secret and chains again from the first, once; a backup of it restores up to date', async () => {
+    const test = await freshDatabase();
+    const db = test.handle.db;
+    // A row of this server, then rows an older one appended to the same chain.
+    await createRevenue(db, {
+      amount: '5.00',
+      source: 'ai',
+      description: 'New',
+      date: new Date('2025-01-01Z'),
+    });
+    const [first] = await listLedger(db);
+    await writeValuesHashedEntry(test, 'Old');
+    const backup = JSON.parse(JSON.stringify(await dumpDatabase(db)));
+    expect((await checkLedger(await listLedger(db))).intact).toBe(false);
+
+    expect(await upgradeLedger(db)).toEqual({ rechained: 2, published: 0 });
+    const rows = await listLedger(db);
+    expect(rows[0]).toEqual(first);
+    expect(rows.map((row) => row.secret)).toEqual(rows.map(() => expect.stringMatching(/^[0-9a-f]{64}$/)));
+    expect(new Set(rows.map((row) => row.secret)).size).toBe(rows.length);
+    expect(await checkLedger(rows)).toMatchObject({ intact: true, rows: 3 });
+    expect(replayLedger(rows.map(publishedLedgerRow))).toMatchObject({ total: '45.00', entries: 2 });
+    expect(await upgradeLedger(db)).toEqual({ rechained: 0, published: 0 });
+    expect(await listLedger(db)).toEqual(rows);
+
+    // A backup taken before the upgrade verifies under the old rule, and the restore brings it up to date.
+    expect(backup.tables.revenueLedger.map((row: { secret: string | null }) => row.secret !== null)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const target = await freshDatabase();
+    await restoreDatabase(target.handle.db, backup);
+    const restored = await listLedger(target.handle.db);
+    expect(await checkLedger(restored)).toMatchObject({ intact: true, rows: 3 });
+    expect(restored.every((row) => row.secret !== null)).toBe(true);
+  });
+
+  it('leaves an older chain that does not hold as it is', async () => {
+    const test = await freshDatabase();
+    await writeValuesHashedEntry(test, 'Rewritten');
+    const [, edit] = await listLedger(test.handle.db);
+    await test.handle.query('update revenue_ledger set new_value = $1 where id = $2', ['4000.00', edit!.id]);
+    const before = await test.handle.db.select().from(revenueLedger).orderBy(asc(revenueLedger.id));
+    expect((await upgradeLedger(test.handle.db)).rechained).toBe(0);
+    expect(await test.handle.db.select().from(revenueLedger).orderBy(asc(revenueLedger.id))).toEqual(before);
+    expect((await checkLedger(await listLedger(test.handle.db))).intact).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { replayLedger, revenueInput, type RevenueSource } from '@journey/contracts';
+import { checkLedgerChain, replayLedger, revenueInput, type RevenueSource } from '@journey/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCorrections, revenueHistory } from '../src/revenue-history';
 import {
@@ -7,6 +7,9 @@ import {
   ledgerRowHash,
   listLedger,
   publishedLedgerRow,
+  revealLedgerRow,
+  sha256Hex,
+  withheldLedgerRow,
 } from '../src/revenue-ledger';
 import { createRevenue, deleteRevenue, undoLastRevenueChange, updateRevenue } from '../src/revenue-writes';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../test-support/test-database';
@@ -119,6 +122,51 @@ describe('the public ledger', () => {
       prevHash = row.hash;
     }
     expect(await firstBrokenLedgerRow(rows)).toBeNull();
+  });
+
+  it('commits to each value with a secret of its own row, so the chain verifies without the values', async () => {
+    const db = test.handle.db;
+    const rows = await listLedger(db);
+    expect(new Set(rows.map((row) => row.secret)).size).toBe(rows.length);
+    for (const row of rows) {
+      expect(row.secret).toMatch(/^[0-9a-f]{64}$/);
+      const published = publishedLedgerRow(row);
+      const commitment = (value: string | null) =>
+        value === null ? null : sha256Hex(JSON.stringify([value, row.secret]));
+      expect([published.oldCommitment, published.newCommitment]).toEqual([
+        commitment(row.oldValue),
+        commitment(row.newValue),
+      ]);
+      // Another secret, or another value, commits to something else.
+      expect(ledgerRowHash({ ...row, secret: '0'.repeat(64) })).not.toBe(row.hash);
+    }
+    const withheld = rows.map((row) => withheldLedgerRow(publishedLedgerRow(row)));
+    expect(withheld.every((row) => row.old === null && row.new === null && row.secret === null)).toBe(true);
+    expect(await checkLedgerChain(withheld, sha256Hex)).toMatchObject({ intact: true, rows: rows.length });
+    // A value that does not open its commitment breaks the chain at its row, as a changed hash would.
+    const [first] = withheld;
+    const opened = [{ ...publishedLedgerRow(rows[0]!), new: '{"amount":"1.00"}' }, ...withheld.slice(1)];
+    expect(await checkLedgerChain(opened, sha256Hex)).toMatchObject({
+      intact: false,
+      brokenAt: first!.id,
+      problem: 'its values do not match its commitments',
+    });
+  });
+
+  it('reveals a row once: the first time stays, and an unknown row is none', async () => {
+    const db = test.handle.db;
+    const created = await createRevenue(db, entry('77', 'Revealed entry'));
+    const row = (await listLedger(db)).find((candidate) => candidate.revenueId === created.id)!;
+    expect(row.revealedAt).toBeNull();
+    const first = new Date('2026-01-02T03:04:05.678Z');
+    expect(await revealLedgerRow(db, row.id, first)).toEqual({ id: row.id, revealedAt: first.toISOString() });
+    expect(await revealLedgerRow(db, row.id, new Date())).toEqual({
+      id: row.id,
+      revealedAt: first.toISOString(),
+    });
+    const after = (await listLedger(db)).find((candidate) => candidate.id === row.id)!;
+    expect(after).toEqual({ ...row, revealedAt: first.toISOString() });
+    expect(await revealLedgerRow(db, 987_654_321, first)).toBeNull();
   });
 
   it('counts as corrections every published change but an entry’s first creation', async () => {

@@ -10,12 +10,25 @@ import {
   type PublishedLedgerRow,
 } from '@journey/contracts/constants';
 
-/** What a ledger row says, in words: "Created: $50.00, AI, "Consulting call", Jan 2, 2025, self-reported". */
+/**
+ * What a ledger row says, in words: "Created: $50.00, AI, "Consulting call", Jan 2, 2025, self-reported";
+ * a private row says what kind of change it was, its values being the owner's
+ * (docs/decisions/084-ledger-commitments.md).
+ */
 export function describeLedgerRow(row: PublishedLedgerRow): string {
+  if (row.secret === null) return describePrivateRow(row);
   if (row.field === LEDGER_CREATED && row.new) return `Created: ${describeEntry(row.new)}`;
   if (row.field === LEDGER_DELETED && row.old) return `Deleted: ${describeEntry(row.old)}`;
   if (row.field === 'import') return `Import undone: ${row.old ?? ''}`;
   return `${FIELD_LABELS[row.field] ?? row.field}: ${valueOf(row.field, row.old)} → ${valueOf(row.field, row.new)}`;
+}
+
+function describePrivateRow(row: PublishedLedgerRow): string {
+  const what = row.entity === 'cost' ? 'a cost' : 'an entry';
+  if (row.field === LEDGER_CREATED) return `Created ${what}`;
+  if (row.field === LEDGER_DELETED) return `Deleted ${what}`;
+  if (row.field === 'import') return 'Import undone';
+  return `${FIELD_LABELS[row.field] ?? row.field} changed`;
 }
 
 const FIELD_LABELS: Record<string, string> = {

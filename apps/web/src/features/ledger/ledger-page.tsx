@@ -6,11 +6,11 @@ import { SiteHeader } from '../landing/site-header';
 import classes from './ledger.module.css';
 import { LedgerRows } from './ledger-rows';
 import { useLedgerVerification } from './use-ledger-verification';
-import type { LedgerVerification } from './verify-ledger';
+import type { LedgerVerification, TotalsCheck } from './verify-ledger';
 
 /**
- * /ledger: every published write of a revenue entry, readable, with the chain and the totals checked in
- * the visitor's browser (docs/decisions/079-ledger-of-every-write.md).
+ * /ledger: every published write of a revenue entry, readable, with the chain, the values and the totals
+ * checked in the visitor's browser (docs/decisions/079-ledger-of-every-write.md, 084-ledger-commitments.md).
  */
 export default function LedgerPage() {
   const query = useLedgerVerification();
@@ -21,7 +21,9 @@ export default function LedgerPage() {
         <Text size="lg" maw={760}>
           Every creation, edit, deletion and undo of a revenue entry is a row here. Each row carries the
           SHA-256 hash of its own number, its contents and the row before it, so a row changed afterwards
-          breaks the chain. This page downloads the ledger (
+          breaks the chain. A figure the owner keeps private is published as a commitment: the SHA-256 of the
+          value and a secret of its row, so the chain verifies without the value, and a value revealed later
+          must match it. This page downloads the ledger (
           <Anchor href={OPEN_DATA_PATHS.ledger} underline="always">
             JSON
           </Anchor>
@@ -29,7 +31,7 @@ export default function LedgerPage() {
           <Anchor href={OPEN_DATA_PATHS.ledgerCsv} underline="always">
             CSV
           </Anchor>
-          ) and the published totals, and checks both in your browser.
+          ) and the published totals, and checks them in your browser.
         </Text>
         {query.isPending ? (
           <Alert color="gray" variant="light" icon={<Loader size="sm" aria-hidden />} role="status">
@@ -42,11 +44,15 @@ export default function LedgerPage() {
         ) : (
           <>
             <VerificationStatus verification={query.data.verification} />
-            <TotalsTable verification={query.data.verification} />
-            <LedgerRows
-              rows={query.data.rows}
-              brokenAt={query.data.verification.chain.intact ? null : query.data.verification.chain.brokenAt}
-            />
+            {query.data.verification.totals ? (
+              <TotalsTable check={query.data.verification.totals} />
+            ) : (
+              <Text maw={760}>
+                The totals are kept private by the owner: their rows publish only commitments, which the chain
+                above covers, so they cannot be replayed here.
+              </Text>
+            )}
+            <LedgerRows rows={query.data.rows} chain={query.data.verification.chain} />
           </>
         )}
         {!query.isPending && (
@@ -62,7 +68,7 @@ export default function LedgerPage() {
 }
 
 function VerificationStatus({ verification }: { verification: LedgerVerification }) {
-  const { chain, mismatches, compared } = verification;
+  const { chain, totals, privateRows } = verification;
   if (!chain.intact)
     return (
       <Alert
@@ -78,7 +84,7 @@ function VerificationStatus({ verification }: { verification: LedgerVerification
     );
   const head = chain.head ? `head ${chain.head.slice(0, 12)}…` : 'no head yet';
   const rows = `${chain.rows.toLocaleString('en-US')} ${chain.rows === 1 ? 'row' : 'rows'}`;
-  if (mismatches.length > 0)
+  if (totals && totals.mismatches.length > 0)
     return (
       <Alert
         color="orange"
@@ -87,18 +93,21 @@ function VerificationStatus({ verification }: { verification: LedgerVerification
         role="alert"
         title="Totals differ"
       >
-        Chain intact: {rows}, {head}, but {mismatches.length} of {compared} published figures do not match the
-        ledger (listed below).
+        Chain intact: {rows}, {head}, but {totals.mismatches.length} of {totals.compared} published figures do
+        not match the ledger (listed below).
       </Alert>
     );
   return (
     <Alert color="teal" variant="light" icon={<IconShieldCheck aria-hidden />} role="status">
       <Text fw={700}>
-        Chain intact: {rows}, {head}, totals match.
+        Chain intact: {rows}, {head}
+        {totals ? ', totals match.' : `; ${privateRows.toLocaleString('en-US')} kept private by the owner.`}
       </Text>
       <Text size="sm" mt={4}>
-        Recomputed in your browser with Web Crypto: all {compared} published figures (the total, each source
-        and each month) equal the sums of the entries the ledger leaves.
+        Recomputed in your browser with Web Crypto
+        {totals
+          ? `: every row's values match its commitments, and all ${totals.compared} published figures (the total, each source and each month) equal the sums of the entries the ledger leaves.`
+          : `: ${checkedWithPrivateRows(chain.rows - privateRows)}.`}
         {chain.head && (
           <>
             {' '}
@@ -110,8 +119,16 @@ function VerificationStatus({ verification }: { verification: LedgerVerification
   );
 }
 
-function TotalsTable({ verification }: { verification: LedgerVerification }) {
-  const { totals, mismatches } = verification;
+/** What the browser checked of a ledger whose totals are private, given its public rows. */
+function checkedWithPrivateRows(publicRows: number): string {
+  const hashes = "every hash, over the private rows' commitments";
+  if (publicRows === 0) return hashes;
+  if (publicRows === 1) return `${hashes}, and the values of the 1 public row, which match its commitments`;
+  return `${hashes}, and the values of the ${publicRows.toLocaleString('en-US')} public rows, which match their commitments`;
+}
+
+function TotalsTable({ check }: { check: TotalsCheck }) {
+  const { totals, mismatches } = check;
   const sources = Object.entries(totals.bySource);
   return (
     <Box role="region" aria-label="Totals" tabIndex={0} className={classes.scroller}>
@@ -155,7 +172,7 @@ function FigureRow(props: {
   figure: string;
   label?: string;
   replayed: string;
-  mismatches: LedgerVerification['mismatches'];
+  mismatches: TotalsCheck['mismatches'];
 }) {
   const mismatch = props.mismatches.find((candidate) => candidate.figure === props.figure);
   return (

@@ -1,4 +1,8 @@
-import { OPEN_DATA_PATHS, type PublishedLedgerRow } from '@journey/contracts/constants';
+import {
+  ledgerRevenueIsPublic,
+  OPEN_DATA_PATHS,
+  type PublishedLedgerRow,
+} from '@journey/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { verifyLedger, type PublishedSummary } from './verify-ledger';
 
@@ -9,22 +13,27 @@ async function download(path: string): Promise<Response> {
 }
 
 /**
- * Downloads the ledger and the published totals (the same open-data files anyone can fetch) and
- * checks them here, in the visitor's browser. Not rendered by the server: the point is that the
- * visitor's own machine does the arithmetic.
+ * Downloads the ledger and, when its revenue rows are all public, the published totals (the same
+ * open-data files anyone can fetch) and checks them here, in the visitor's browser. Not rendered by the
+ * server: the point is that the visitor's own machine does the arithmetic.
  */
 export function useLedgerVerification() {
   return useQuery({
     queryKey: ['ledger-verification'],
     queryFn: async () => {
-      const [ledger, summary, revenueCsv] = await Promise.all([
-        download(OPEN_DATA_PATHS.ledger).then(
-          (response) => response.json() as Promise<{ rows: PublishedLedgerRow[] }>,
-        ),
-        download(OPEN_DATA_PATHS.summary).then((response) => response.json() as Promise<PublishedSummary>),
-        download(OPEN_DATA_PATHS.revenueCsv).then((response) => response.text()),
-      ]);
-      return { rows: ledger.rows, verification: await verifyLedger(ledger.rows, summary, revenueCsv) };
+      const ledger = (await (await download(OPEN_DATA_PATHS.ledger)).json()) as {
+        rows: PublishedLedgerRow[];
+      };
+      // Totals made of values the owner keeps private cannot be replayed: they are not fetched.
+      const published = ledgerRevenueIsPublic(ledger.rows)
+        ? await Promise.all([
+            download(OPEN_DATA_PATHS.summary).then(
+              (response) => response.json() as Promise<PublishedSummary>,
+            ),
+            download(OPEN_DATA_PATHS.revenueCsv).then((response) => response.text()),
+          ]).then(([summary, revenueCsv]) => ({ summary, revenueCsv }))
+        : null;
+      return { rows: ledger.rows, verification: await verifyLedger(ledger.rows, published) };
     },
     staleTime: Infinity,
     retry: false,

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { LEDGER_GENESIS_HASH, ledgerHashInput, type PublishedLedgerRow } from '@journey/contracts/constants';
+import {
+  LEDGER_GENESIS_HASH,
+  ledgerCommitmentInput,
+  ledgerHashInput,
+  type PublishedLedgerRow,
+} from '@journey/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { describeLedgerRow } from './describe-row';
-import { monthlyTotalsOfCsv, verifyLedger, webSha256 } from './verify-ledger';
+import { monthlyTotalsOfCsv, rowValues, verifyLedger, webSha256 } from './verify-ledger';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const entry = (amount: string, source: string, date: string) =>
   JSON.stringify({
@@ -17,23 +24,27 @@ const entry = (amount: string, source: string, date: string) =>
     originalAmount: '9.00',
   });
 
-/** A chain hashed as the server hashes it, from [entryId, field, old, new] tuples. */
+/** A chain hashed as the server hashes it, every row public, from [entryId, field, old, new] tuples. */
 function chain(rows: [number | null, string, string | null, string | null][]): PublishedLedgerRow[] {
   let prevHash = LEDGER_GENESIS_HASH;
   return rows.map(([entryId, field, old, value], index) => {
-    const row = {
+    const secret = sha256(`secret ${index}`);
+    const commit = (text: string | null) =>
+      text === null ? null : sha256(ledgerCommitmentInput(text, secret));
+    const hashed = {
       id: index + 1,
+      entity: 'revenue' as const,
       entryId,
       time: '2025-02-01T00:00:00.000Z',
       field,
-      old,
-      new: value,
+      oldCommitment: commit(old),
+      newCommitment: commit(value),
       reason: null,
       prevHash,
     };
-    const hash = createHash('sha256').update(ledgerHashInput(row)).digest('hex');
+    const hash = sha256(ledgerHashInput(hashed));
     prevHash = hash;
-    return { ...row, hash };
+    return { ...hashed, old, new: value, secret, revealedAt: null, hash };
   });
 }
 
@@ -45,44 +56,83 @@ const rows = chain([
   [3, 'deleted', entry('100.00', 'ai', '2025-02-02T00:00:00.000Z'), null],
 ]);
 const summary = { totalRevenue: '17.75', bySource: { ai: '12.25', passive: '5.50', consulting: '0.00' } };
-const csv = 'month,ai,passive,consulting,total\n2025-01,12.25,0.00,0.00,12.25\n2025-02,0.00,5.50,0.00,5.50\n';
+const revenueCsv =
+  'month,ai,passive,consulting,total\n2025-01,12.25,0.00,0.00,12.25\n2025-02,0.00,5.50,0.00,5.50\n';
+const published = { summary, revenueCsv };
+const withheld = (row: PublishedLedgerRow) => ({ ...row, old: null, new: null, secret: null });
 
 describe('the ledger check in the browser', () => {
   it('hashes as Node does', async () => {
-    expect(await webSha256('abc')).toBe(createHash('sha256').update('abc').digest('hex'));
+    expect(await webSha256('abc')).toBe(sha256('abc'));
   });
 
   it('finds the chain intact and every published figure replayed', async () => {
-    const result = await verifyLedger(rows, summary, csv);
+    const result = await verifyLedger(rows, published);
     expect(result.chain).toEqual({ intact: true, rows: 5, head: rows.at(-1)!.hash });
-    expect(result.totals).toMatchObject({
+    expect(result.privateRows).toBe(0);
+    expect(result.totals?.totals).toMatchObject({
       total: '17.75',
       byMonth: { '2025-01': '12.25', '2025-02': '5.50' },
     });
-    expect(result.mismatches).toEqual([]);
-    expect(result.compared).toBe(1 + 3 + 2);
+    expect(result.totals?.mismatches).toEqual([]);
+    expect(result.totals?.compared).toBe(1 + 3 + 2);
+    expect(rows.map((row) => rowValues(row, result.chain))).toEqual(rows.map(() => 'match'));
   });
 
   it('names the first altered row, and a published figure the rows do not give', async () => {
     const altered = rows.map((row) => (row.id === 3 ? { ...row, new: '1012.25' } : row));
-    const result = await verifyLedger(altered, { ...summary, totalRevenue: '1017.75' }, csv);
+    const result = await verifyLedger(altered, {
+      summary: { ...summary, totalRevenue: '1017.75' },
+      revenueCsv,
+    });
     expect(result.chain).toMatchObject({
       intact: false,
       brokenAt: 3,
-      problem: 'its hash does not match its contents',
+      problem: 'its values do not match its commitments',
     });
+    expect(altered.map((row) => rowValues(row, result.chain))).toEqual([
+      'match',
+      'match',
+      'mismatch',
+      'unchecked',
+      'unchecked',
+    ]);
     const dropped = await verifyLedger(
       rows.filter((row) => row.id !== 2),
-      summary,
-      csv,
+      published,
     );
     expect(dropped.chain).toMatchObject({ intact: false, brokenAt: 3 });
-    const overstated = await verifyLedger(rows, { ...summary, totalRevenue: '50017.75' }, csv);
-    expect(overstated.mismatches).toEqual([{ figure: 'Total', published: '50017.75', replayed: '17.75' }]);
+    const overstated = await verifyLedger(rows, {
+      summary: { ...summary, totalRevenue: '50017.75' },
+      revenueCsv,
+    });
+    expect(overstated.totals?.mismatches).toEqual([
+      { figure: 'Total', published: '50017.75', replayed: '17.75' },
+    ]);
+    // A figure the site shows as a range is no decimal string: it is not compared.
+    const ranged = await verifyLedger(rows, { summary: { ...summary, totalRevenue: null }, revenueCsv });
+    expect(ranged.totals).toMatchObject({ compared: 5, mismatches: [] });
+  });
+
+  it('verifies private rows by their commitments alone, and replays nothing', async () => {
+    const kept = rows.map((row) => (row.id === 3 ? row : withheld(row)));
+    const result = await verifyLedger(kept, null);
+    expect(result).toEqual({
+      chain: { intact: true, rows: 5, head: rows.at(-1)!.hash },
+      privateRows: 4,
+      totals: null,
+    });
+    expect(kept.map((row) => rowValues(row, result.chain))).toEqual([
+      'private',
+      'private',
+      'match',
+      'private',
+      'private',
+    ]);
   });
 
   it('reads revenue.csv by its header', () => {
-    expect(monthlyTotalsOfCsv(csv)).toEqual(
+    expect(monthlyTotalsOfCsv(revenueCsv)).toEqual(
       new Map([
         ['2025-01', '12.25'],
         ['2025-02', '5.50'],
@@ -90,11 +140,18 @@ describe('the ledger check in the browser', () => {
     );
   });
 
-  it('says what each row did in words', () => {
+  it('says what each row did in words, and only what kind of change a private row was', () => {
     expect(describeLedgerRow(rows[0]!)).toBe(
       'Created: $10.00, paid as 9.00 EUR, AI Projects, “Sale”, Jan 31, 2025, sync from Stripe (txn_1)',
     );
     expect(describeLedgerRow(rows[2]!)).toBe('Amount: $10.00 → $12.25');
     expect(describeLedgerRow(rows[4]!)).toMatch(/^Deleted: \$100\.00/);
+    expect(rows.map((row) => describeLedgerRow(withheld(row)))).toEqual([
+      'Created an entry',
+      'Created an entry',
+      'Amount changed',
+      'Created an entry',
+      'Deleted an entry',
+    ]);
   });
 });
