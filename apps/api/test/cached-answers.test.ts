@@ -127,7 +127,8 @@ describe('the shared pages', () => {
     expect(shared).toEqual({
       '/': ['connections', 'experiments', 'milestones', 'revenues', 'settings'],
       '/milestones/:ref': ['milestones', 'settings'],
-      '/lab/:slug': ['experiments', 'settings'],
+      // An experiment's page shows its money (its revenue, as the owner's privacy allows) and milestones.
+      '/lab/:slug': ['experiments', 'milestones', 'revenues', 'settings'],
       '/privacy': ['settings'],
       '/terms': ['settings'],
       '/cookies': ['settings'],

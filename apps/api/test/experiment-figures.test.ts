@@ -1,7 +1,7 @@
 /**
  * GET /api/experiments/{slug}/figures (docs/decisions/082-experiment-money.md): revenue by hand and by
- * rule, costs typed through the API, profit, month by month; refreshed after a write; 404 for an
- * unknown slug. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * rule, costs typed through the API, profit, month by month, shown exactly (the default privacy:
+ * experiment-privacy.test.ts has the others); refreshed after a write; 404 for an unknown slug. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
@@ -51,11 +51,14 @@ describe('experiment figures', () => {
 
     const first = await figures(experiment.slug);
     expect(first.statusCode, first.body).toBe(200);
+    const exact = (amount: string) => ({ amount, range: null });
     expect(first.json()).toEqual({
       slug: experiment.slug,
-      revenue: '150.00',
-      costs: '45.10',
-      profit: '104.90',
+      privacy: 'exact',
+      revenue: exact('150.00'),
+      costs: exact('45.10'),
+      profit: exact('104.90'),
+      bandRule: null,
       months: [
         { month: '2026-01', revenue: '120.00', costs: '0.00', profit: '120.00' },
         { month: '2026-02', revenue: '0.00', costs: '45.10', profit: '-45.10' },
@@ -66,7 +69,7 @@ describe('experiment figures', () => {
     // A cost typed afterwards shows in the cached answer at once.
     await admin.create('/api/admin/costs', { ...cost, amount: '200.00', date: '2026-03-02' });
     const second = (await figures(experiment.slug)).json();
-    expect(second).toMatchObject({ costs: '245.10', profit: '-95.10' });
+    expect(second).toMatchObject({ costs: exact('245.10'), profit: exact('-95.10') });
     expect(second.months.at(-1)).toEqual({
       month: '2026-03',
       revenue: '30.00',

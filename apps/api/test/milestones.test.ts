@@ -1,3 +1,4 @@
+import { UNKNOWN_EXPERIMENT_MESSAGE } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
 import { call, itRejectsBadInput, useAdminServer } from './helpers';
@@ -31,6 +32,7 @@ describe('milestones', () => {
       day: 32,
       isRevenue: 0,
       amount: null,
+      experimentId: null,
     });
   });
 
@@ -89,6 +91,9 @@ describe('milestones', () => {
     [{ ...achievement, isRevenue: 1, amount: 'lots' }, 'amount', 'Revenue amount must be a valid number.'],
     [{ ...achievement, isRevenue: 1, amount: '12,50' }, 'amount', 'Revenue amount must be a valid number.'],
     [{ ...achievement, isRevenue: 1, amount: '1,2345' }, 'amount', 'Revenue amount must be a valid number.'],
+    [{ ...achievement, experimentId: 'lab' }, 'experimentId', 'Experiment must be an experiment’s id.'],
+    [{ ...achievement, experimentId: 0 }, 'experimentId', 'Experiment must be an experiment’s id.'],
+    [{ ...achievement, experimentId: 999_999 }, 'experimentId', UNKNOWN_EXPERIMENT_MESSAGE],
   ]);
 
   it('edits with the whole record, nulling the amount when the type becomes an achievement', async () => {
@@ -116,5 +121,64 @@ describe('milestones', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Milestone not found' });
     expect((await admin.call('PUT', `/api/admin/milestones/${first.id}`, achievement)).statusCode).toBe(404);
+  });
+
+  it('belongs to an experiment: kept by an edit that leaves it out, listed on its page, unlinked when it goes', async () => {
+    const experiment = (
+      await admin.create('/api/experiments', {
+        title: 'Milestone lab',
+        description: 'An experiment with milestones of its own.',
+        status: 'Active',
+        projectCount: 1,
+      })
+    ).json();
+    const create = async (title: string, date: string) =>
+      (
+        await admin.create('/api/milestones', { ...achievement, title, date, experimentId: experiment.id })
+      ).json();
+    const older = await create('Lab opened', '2024-01-05');
+    const newer = await create('Lab shipped', '2024-03-05');
+    expect(older).toMatchObject({ title: 'Lab opened', experimentId: experiment.id });
+    // The form's "none" is an empty string: no experiment.
+    const unlinked = (await admin.create('/api/milestones', { ...achievement, experimentId: '' })).json();
+    expect(unlinked.experimentId).toBeNull();
+
+    // A client written before the field leaves it out of an edit: the link stays.
+    const edited = await admin.call('PUT', `/api/admin/milestones/${older.id}`, {
+      ...achievement,
+      title: 'Lab opened',
+      date: '2024-01-05',
+    });
+    expect(edited.json()).toMatchObject({ id: older.id, experimentId: experiment.id });
+    const listed = (await call(admin.server.app, 'GET', '/api/milestones')).json();
+    expect(listed.find((m: { id: number }) => m.id === newer.id)).toMatchObject({
+      experimentId: experiment.id,
+    });
+    const refused = await admin.call('PUT', `/api/admin/milestones/${older.id}`, {
+      ...achievement,
+      experimentId: 999_999,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ experimentId: UNKNOWN_EXPERIMENT_MESSAGE });
+
+    // The experiment's page lists its milestones, newest first, as links.
+    const detail = (await call(admin.server.app, 'GET', `/api/experiments/${experiment.slug}`)).json();
+    expect(detail.milestones).toEqual([
+      { id: newer.id, title: 'Lab shipped', day: 32, date: '2024-03-05T00:00:00.000Z' },
+      { id: older.id, title: 'Lab opened', day: 32, date: '2024-01-05T00:00:00.000Z' },
+    ]);
+
+    // Null takes it out of the experiment; deleting the experiment unlinks the rest.
+    const cleared = await admin.call('PUT', `/api/admin/milestones/${newer.id}`, {
+      ...achievement,
+      experimentId: null,
+    });
+    expect(cleared.json().experimentId).toBeNull();
+    expect((await admin.call('DELETE', `/api/admin/experiments/${experiment.id}`)).statusCode).toBe(204);
+    const left = (await call(admin.server.app, 'GET', '/api/milestones')).json() as {
+      experimentId: number | null;
+    }[];
+    expect(left.map((m) => m.experimentId)).toEqual(left.map(() => null));
+    for (const { id } of [older, newer, unlinked]) await admin.call('DELETE', `/api/admin/milestones/${id}`);
   });
 });

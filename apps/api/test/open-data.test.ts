@@ -1,3 +1,4 @@
+import { AMOUNT_BAND_RULE, EXACT_PRIVACY } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,9 @@ describe('open data', () => {
       percentage: 0,
       milestoneCount: 0,
       lastUpdated: null,
+      ranges: { totalRevenue: null, bySource: { ai: null, passive: null, consulting: null } },
+      privacy: EXACT_PRIVACY,
+      bandRule: AMOUNT_BAND_RULE,
     });
     const csv = await get('/api/public/revenue.csv');
     expect(csv.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { defaultSettings } from '@journey/contracts';
+import { defaultSettings, effectivePrivacy } from '@journey/contracts';
 import {
   countCorrections,
   getRevenueSummary,
@@ -13,6 +13,13 @@ import { renderMarkdown, splitLeadQuote } from '@journey/markdown';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { arenaFigures } from '../src/features/experiments/figures';
+import {
+  shownMetrics,
+  shownSeries,
+  shownSummary,
+  shownVerification,
+} from '../src/features/privacy/shown-figures';
 import { revenueMetrics } from '../src/features/revenue/metrics';
 import type { Meta } from '../src/trpc/init';
 import { appRouter } from '../src/trpc/router';
@@ -28,43 +35,57 @@ const { server } = admin;
 async function truth(url: (typeof READS)[number]): Promise<unknown> {
   // The metrics read only the database, the product name and the clock of the services.
   const services = { config: { productName: 'Unicorn' }, database: { db: server.db }, now: () => new Date() };
-  const [revenueSummary, corrections, series, metrics, milestones, experiments, settings, verification] =
-    await Promise.all([
-      getRevenueSummary(server.db),
-      countCorrections(server.db),
-      revenueSeries(server.db, 'all'),
-      revenueMetrics(services as Parameters<typeof revenueMetrics>[0]),
-      listMilestones(server.db),
-      listExperiments(server.db),
-      getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
-      publicVerification(server.db),
-    ]);
+  const [
+    revenueSummary,
+    corrections,
+    series,
+    metrics,
+    milestones,
+    experiments,
+    settings,
+    verification,
+    arena,
+  ] = await Promise.all([
+    getRevenueSummary(server.db),
+    countCorrections(server.db),
+    revenueSeries(server.db, 'all'),
+    revenueMetrics(services as Parameters<typeof revenueMetrics>[0]),
+    listMilestones(server.db),
+    listExperiments(server.db),
+    getSettings(server.db, defaultSettings({ productName: 'Unicorn', today: '2024-01-01' })),
+    publicVerification(server.db),
+    arenaFigures(services as Parameters<typeof arenaFigures>[0]),
+  ]);
   const {
     story,
     legal: _legal,
     forecastTargetMonth: _target,
     setupDismissed: _dismissed,
     syncIntervalMinutes: _interval,
+    privacy: chosen,
     ...site
   } = settings;
+  // Each figure as the owner's privacy shows it (docs/decisions/083-privacy-per-figure.md).
+  const privacy = effectivePrivacy(chosen);
   const { quote, body } = splitLeadQuote(story);
   const byUrl = {
     '/': {
       'auth.me': null,
-      'revenue.summary': revenueSummary,
+      'revenue.summary': shownSummary(revenueSummary, privacy),
       'revenue.corrections': { corrections },
-      'connections.verification': verification,
-      'revenue.series': series,
-      'revenue.metrics': metrics,
+      'connections.verification': shownVerification(verification, privacy),
+      'revenue.series': shownSeries(series, privacy),
+      'revenue.metrics': shownMetrics(metrics, privacy),
       'milestones.list': milestones,
       'experiments.list': experiments,
+      'experiments.arenaFigures': arena,
       'settings.site': site,
       'settings.story': {
         quoteHtml: quote === null ? null : renderMarkdown(quote),
         bodyHtml: renderMarkdown(body),
       },
     },
-    '/api/revenue': revenueSummary,
+    '/api/revenue': shownSummary(revenueSummary, privacy),
     '/api/milestones': milestones,
     '/api/experiments': experiments,
   };
@@ -285,12 +306,14 @@ describe('the public cache', () => {
       'revenueImports.create': ['revenues'],
       'revenueImports.undo': ['revenues'],
       'revenue.undo': ['revenues'],
+      'ledger.reveal': ['revenues'],
       'milestones.create': ['milestones'],
       'milestones.update': ['milestones'],
       'milestones.delete': ['milestones'],
       'experiments.create': ['experiments'],
       'experiments.update': ['experiments'],
       'experiments.delete': ['experiments'],
+      'experiments.assignments.replace': ['experiments'],
       'settings.dismissSetup': ['settings'],
       'settings.update': ['settings'],
       'connections.connect': ['connections'],

@@ -85,7 +85,12 @@ const EXPECTED: Record<RevenueSeriesRange, { bucket: RevenueSeriesBucket; first:
 describe('revenue series', () => {
   it('has no points before any revenue, and says which range and bucket it used', async () => {
     for (const range of REVENUE_SERIES_RANGES) {
-      expect(await series(range)).toEqual({ range, bucket: EXPECTED[range].bucket, points: [] });
+      expect(await series(range)).toEqual({
+        range,
+        bucket: EXPECTED[range].bucket,
+        points: [],
+        private: false,
+      });
     }
   });
 

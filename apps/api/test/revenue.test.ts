@@ -1,3 +1,4 @@
+import { AMOUNT_BAND_RULE, EXACT_PRIVACY } from '@journey/contracts';
 import { schema } from '@journey/db';
 import { describe, expect, it } from 'vitest';
 import { call, itRejectsBadInput, registerAdmin, startTestServer, useAdminServer } from './helpers';
@@ -14,6 +15,10 @@ describe('revenue', () => {
     expect(response.json()).toEqual({
       totalRevenue: '0.00',
       bySource: { ai: '0.00', passive: '0.00', consulting: '0.00' },
+      // Shown exactly, as a new site shows every figure (docs/decisions/083-privacy-per-figure.md).
+      ranges: { totalRevenue: null, bySource: { ai: null, passive: null, consulting: null } },
+      privacy: EXACT_PRIVACY,
+      bandRule: AMOUNT_BAND_RULE,
     });
   });
 
@@ -40,6 +45,8 @@ describe('revenue', () => {
       externalId: null,
       currency: 'USD',
       originalAmount: '1250.50',
+      // Assigned to no experiment (docs/decisions/082-experiment-money.md).
+      experimentId: null,
     });
     const list = await admin.call('GET', '/api/revenues/all');
     expect(list.json()).toEqual([response.json()]);
@@ -126,7 +133,10 @@ describe('revenue', () => {
       await create('33.33', 'consulting');
       await create('33.33', 'consulting');
       await create('33.34', 'consulting');
-      const summary = async () => (await call(fresh.app, 'GET', '/api/revenue')).json();
+      const summary = async () => {
+        const { totalRevenue, bySource } = (await call(fresh.app, 'GET', '/api/revenue')).json();
+        return { totalRevenue, bySource };
+      };
       expect(await summary()).toEqual({
         totalRevenue: '1000000000100.29',
         bySource: { ai: '0.30', passive: '999999999999.99', consulting: '100.00' },

@@ -135,6 +135,7 @@ const EDITED: PublicSettings = {
   journeyStartDate: '2024-01-15',
   computedStats: true,
   forecastTargetMonth: '2035-06',
+  privacy: { total: 'range', bySource: 'exact', monthly: 'hidden', mrr: 'exact', experiments: 'range' },
   legal: { privacy: '# Privacy\n\nNothing.', terms: '# Terms\n\nBe nice.', cookies: '# Cookies\n\nNone.' },
 };
 

@@ -24,6 +24,7 @@ describe('verification.json', () => {
       verifiedShare: 0,
       providers: [],
       ledger: { rows: 0, head: null },
+      ranges: { total: null, verifiedTotal: null },
     });
     const again = await get({ 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -73,6 +74,7 @@ describe('verification.json', () => {
       verifiedShare: 0.75,
       providers: [{ provider: 'stripe', status: 'ok', lastSyncedAt: '2026-11-27T02:00:00.000Z' }],
       ledger: { rows: ledger.rows.length, head: ledger.rows.at(-1).hash },
+      ranges: { total: null, verifiedTotal: null },
     });
   });
 });

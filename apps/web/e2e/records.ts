@@ -7,6 +7,7 @@ import type {
   Revenue,
   RevenueSource,
   RevenueSummary,
+  RevenueTotals,
   Settings,
   SettingsInput,
   Subscriber,
@@ -53,8 +54,14 @@ async function answered<T>(response: APIResponse, status: number): Promise<T> {
  */
 const read = (request: APIRequestContext, path: string) => request.get(path, { maxRetries: 1 });
 
-export const revenueSummary = async (request: APIRequestContext) =>
-  answered<RevenueSummary>(await read(request, '/api/revenue'), 200);
+/** The totals, which these tests' site shows exactly (docs/decisions/083-privacy-per-figure.md). */
+export async function revenueSummary(request: APIRequestContext): Promise<RevenueTotals> {
+  const summary = await answered<RevenueSummary>(await read(request, '/api/revenue'), 200);
+  const { totalRevenue, bySource } = summary;
+  if (totalRevenue === null || Object.values(bySource).some((amount) => amount === null))
+    throw new Error(`the site keeps its totals private: ${JSON.stringify(summary)}`);
+  return { totalRevenue, bySource: bySource as RevenueTotals['bySource'] };
+}
 
 export const createRevenue = async (
   admin: APIRequestContext,
@@ -70,7 +77,7 @@ export const deleteRevenue = async (admin: APIRequestContext, id: number) =>
 
 export const createMilestone = async (
   admin: APIRequestContext,
-  milestone: Omit<Milestone, 'id' | 'amount'> & { amount?: string },
+  milestone: Omit<Milestone, 'id' | 'amount' | 'experimentId'> & { amount?: string; experimentId?: number },
 ) => answered<Milestone>(await admin.post('/api/milestones', { data: milestone }), 201);
 
 export const listMilestones = async (request: APIRequestContext) =>

@@ -12,9 +12,18 @@ export const connectionStatusSchema = z.object({
 
 /** `verification.json`: how much of the total a provider vouches for, and the ledger's head. */
 export const verificationSchema = z.object({
-  total: decimalString.describe('The tracker’s total, USD'),
-  verifiedTotal: decimalString.describe('The total of entries read from a provider (sync or webhook), USD'),
+  total: decimalString
+    .nullable()
+    .describe('The tracker’s total, USD; null unless the owner shows it exactly'),
+  verifiedTotal: decimalString
+    .nullable()
+    .describe('The total of entries read from a provider (sync or webhook), USD; null with `total`'),
   verifiedShare: z.number().min(0).max(1).describe('verifiedTotal ÷ total, 0 when there is no revenue'),
+  /** docs/decisions/083-privacy-per-figure.md: the bands when the owner shows the total as a range. */
+  ranges: z.object({
+    total: z.string().nullable(),
+    verifiedTotal: z.string().nullable(),
+  }),
   providers: z.array(connectionStatusSchema),
   ledger: z.object({
     rows: z.number().int().min(0).describe('ledger.json’s row count'),

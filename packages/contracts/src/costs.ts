@@ -17,7 +17,7 @@ export const COST_DESCRIPTION_MAX = 500;
 export const costCategory = enumField('Category', COST_CATEGORIES);
 
 /** An experiment's id, or none: empty, null or missing give null. */
-const experimentIdField = z
+export const experimentIdField = z
   .union([z.number(), z.string(), z.null()], { error: 'Experiment must be an experiment’s id.' })
   .optional()
   .transform((value, ctx) => {

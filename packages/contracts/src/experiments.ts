@@ -8,6 +8,8 @@ import { idField, integerField } from './number-fields';
 import { isoTimestamp } from './output-fields';
 import { hasNoNul, textField } from './text-fields';
 import { enumField } from './enum-field';
+import { experimentFiguresSchema } from './experiment-figures';
+import { datedMilestoneLinkSchema } from './milestones';
 
 /** docs/decisions/081-experiment-state.md: an experiment's story, in Markdown, as long as the site's own. */
 export const EXPERIMENT_STORY_MAX = 20_000;
@@ -117,9 +119,16 @@ export const experimentSchema = z.object({
 });
 export type Experiment = z.infer<typeof experimentSchema>;
 
-/** An experiment's page: the experiment and its story as sanitized HTML. */
+/**
+ * An experiment's page: the experiment, its story as sanitized HTML, its figures as the owner's
+ * privacy shows them, and its milestones, newest first.
+ */
 export const experimentDetailSchema = z.object({
   experiment: experimentSchema,
   storyHtml: z.string(),
+  figures: experimentFiguresSchema,
+  milestones: z
+    .array(datedMilestoneLinkSchema)
+    .describe('The milestones of this experiment, newest first (by date, then the later id)'),
 });
 export type ExperimentDetail = z.infer<typeof experimentDetailSchema>;

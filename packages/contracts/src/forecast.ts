@@ -15,7 +15,8 @@ export const FORECAST_CONFIDENCE = 0.8;
  * `too-few-months` fewer than six complete months; `month-without-revenue` one of them earned nothing
  * (a log scale has no zero); `not-growing` the trend is flat or falling; `irregular` it explains less
  * than half of the months' variation; `beyond-horizon` a meaningful trend that passes the target only
- * after the horizon.
+ * after the horizon; `private` the owner does not show the total or the monthly figures exactly
+ * (docs/decisions/083-privacy-per-figure.md), and a forecast would give them away.
  */
 export const FORECAST_STATUSES = [
   'forecast',
@@ -25,6 +26,7 @@ export const FORECAST_STATUSES = [
   'not-growing',
   'irregular',
   'beyond-horizon',
+  'private',
 ] as const;
 export type ForecastStatus = (typeof FORECAST_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_MAX, DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from './constants';
 import { pastDateField } from './date-fields';
+import { experimentIdField } from './costs';
 import { optionalMoneyField } from './money-fields';
 import { idField, integerField } from './number-fields';
 import { decimalString, isoTimestamp } from './output-fields';
@@ -27,6 +28,12 @@ export const milestoneInput = z.object(
     }),
     isRevenue: milestoneType,
     amount: optionalMoneyField('Revenue amount'),
+    /**
+     * The experiment it belongs to, shown on that experiment's page; null for none. Left out of an
+     * edit, it stays as it was, so a client written before the field keeps the link (as decision 081
+     * keeps an experiment's newer fields).
+     */
+    experimentId: experimentIdField.optional(),
   },
   { error: 'Expected a JSON object.' },
 );
@@ -48,6 +55,7 @@ export const milestoneSchema = z.object({
   day: z.number().int(),
   isRevenue: z.union([z.literal(0), z.literal(1)]),
   amount: decimalString.nullable(),
+  experimentId: z.number().int().nullable().describe('The AI Arena experiment it belongs to, if any'),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
@@ -58,6 +66,10 @@ export const milestoneLinkSchema = z.object({
   day: z.number().int(),
 });
 export type MilestoneLink = z.infer<typeof milestoneLinkSchema>;
+
+/** A link to a milestone with its date, as an experiment's page lists them. */
+export const datedMilestoneLinkSchema = milestoneLinkSchema.extend({ date: isoTimestamp });
+export type DatedMilestoneLink = z.infer<typeof datedMilestoneLinkSchema>;
 
 /** One milestone with the ones before and after it in the timeline's order (journey day, then id). */
 export const milestoneDetailSchema = z.object({

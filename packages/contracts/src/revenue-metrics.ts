@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { perSource } from './enums';
 import { FORECAST_STATUSES } from './forecast';
 import { decimalString } from './output-fields';
+import { privacyNoteSchema } from './privacy';
 
 const month = z
   .string()
   .regex(/^\d{4}-\d{2}$/)
   .describe('A calendar month in UTC, YYYY-MM');
 const monthTotal = z.object({ month, total: decimalString });
+/** A month's revenue; null when the owner does not show monthly figures exactly (decision 083). */
+const privateMonthTotal = z.object({ month, total: decimalString.nullable() });
+const range = z
+  .string()
+  .nullable()
+  .describe('The band holding the figure when the owner shows it as a range');
 
 /**
  * The trend of monthly revenue (docs/decisions/055-a-trend-not-two-months.md): a least-squares line
@@ -79,36 +86,51 @@ export const mrrMovementSchema = z.object({
 export type MrrMovement = z.infer<typeof mrrMovementSchema>;
 
 /** The figures a skeptic can check (docs/decisions/042-revenue-metrics.md); money as decimal strings. */
-export const revenueMetricsSchema = z.object({
-  currentMonth: monthTotal,
-  previousMonth: monthTotal,
-  bestMonth: monthTotal.nullable(),
-  /** The trend's monthly growth, `growth.rate` (decision 055; before it, the last against the third-last month). */
-  monthlyGrowthRate: z.number().nullable(),
-  growth: revenueGrowthSchema,
-  daysElapsed: z.number().int().min(0),
-  activeSources: z.number().int().min(0),
-  cumulativeTotal: decimalString,
-  forecast: forecastCore.extend({
-    target: decimalString,
-    /** The month by which `requiredMonthlyGrowth` reaches the target. */
-    targetMonth: month,
-    /** The latest month a forecast names: later ones are null (and said as "after" it). */
-    horizon: month,
-    /** The running total projected at the trend up to `reachesTargetIn` (≤ 120 points); empty without it. */
-    projection: z.array(monthTotal),
-  }),
-  /** Every source's own trend and forecast, so the tracker's filter changes the forecast line too. */
-  bySource: z.object(perSource(() => sourceForecastSchema)),
-  /** Monthly recurring revenue now, from the providers' subscriptions; null without any subscription data. */
-  mrr: decimalString.nullable(),
-  /** MRR × 12; null with it. */
-  arr: decimalString.nullable(),
-  /** Customers paying for at least one subscription now; null without subscription data. */
-  activeSubscribers: z.number().int().min(0).nullable(),
-  /** Every month from the first movement to this one; null without subscription data. */
-  movements: z.array(mrrMovementSchema).nullable(),
-  /** One sentence per figure above, saying how it is calculated. */
-  howCalculated: z.record(z.string(), z.string()),
-});
+export const revenueMetricsSchema = z
+  .object({
+    currentMonth: privateMonthTotal,
+    previousMonth: privateMonthTotal,
+    bestMonth: privateMonthTotal.nullable(),
+    /** The trend's monthly growth, `growth.rate` (decision 055; before it, the last against the third-last month). */
+    monthlyGrowthRate: z.number().nullable(),
+    growth: revenueGrowthSchema,
+    daysElapsed: z.number().int().min(0),
+    activeSources: z.number().int().min(0),
+    /** Null when the owner does not show the total exactly. */
+    cumulativeTotal: decimalString.nullable(),
+    forecast: forecastCore.extend({
+      target: decimalString,
+      /** The month by which `requiredMonthlyGrowth` reaches the target. */
+      targetMonth: month,
+      /** The latest month a forecast names: later ones are null (and said as "after" it). */
+      horizon: month,
+      /** The running total projected at the trend up to `reachesTargetIn` (≤ 120 points); empty without it. */
+      projection: z.array(monthTotal),
+    }),
+    /** Every source's own trend and forecast, so the tracker's filter changes the forecast line too. */
+    bySource: z.object(perSource(() => sourceForecastSchema)),
+    /**
+     * Monthly recurring revenue now, from the providers' subscriptions; null without any subscription
+     * data, or when the owner does not show it exactly (then `movements` is null too).
+     */
+    mrr: decimalString.nullable(),
+    /** MRR × 12; null with it. */
+    arr: decimalString.nullable(),
+    /** Customers paying for at least one subscription now; null without subscription data, or with MRR hidden. */
+    activeSubscribers: z.number().int().min(0).nullable(),
+    /** Every month from the first movement to this one; null without subscription data. */
+    movements: z.array(mrrMovementSchema).nullable(),
+    /** The bands of the figures the owner shows as ranges (decision 083); null for any other figure. */
+    ranges: z.object({
+      currentMonth: range,
+      previousMonth: range,
+      bestMonth: range,
+      cumulativeTotal: range,
+      mrr: range,
+      arr: range,
+    }),
+    /** One sentence per figure above, saying how it is calculated. */
+    howCalculated: z.record(z.string(), z.string()),
+  })
+  .extend(privacyNoteSchema.shape);
 export type RevenueMetrics = z.infer<typeof revenueMetricsSchema>;

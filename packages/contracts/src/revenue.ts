@@ -6,7 +6,9 @@ import {
   REVENUE_SERIES_BUCKETS,
   REVENUE_SERIES_RANGES,
 } from './revenue-series';
+import { experimentIdField } from './costs';
 import { pastDateField } from './date-fields';
+import { privacyNoteSchema } from './privacy';
 import { moneyField } from './money-fields';
 import { idField } from './number-fields';
 import { decimalString, isoTimestamp } from './output-fields';
@@ -25,6 +27,11 @@ export const revenueInput = z.object(
       max: REVENUE_DESCRIPTION_MAX,
     }),
     date: pastDateField(),
+    /**
+     * docs/decisions/082-experiment-money.md: the experiment the entry is assigned to by hand, null for
+     * none. Left out, an edit keeps the entry's (a client written before the field sends none).
+     */
+    experimentId: experimentIdField.optional(),
   },
   { error: 'Expected a JSON object.' },
 );
@@ -45,13 +52,37 @@ export const revenueSchema = z.object({
   externalId: z.string().nullable(),
   currency: z.string().describe('ISO 4217 code of what the customer paid'),
   originalAmount: decimalString.describe('What the customer paid, in `currency`'),
+  experimentId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The experiment the entry is assigned to by hand; its rules may give it one otherwise'),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 
-export const revenueSummarySchema = z.object({
+/** The totals as the database holds them: every figure exact, for the server's own use. */
+export const revenueTotalsSchema = z.object({
   totalRevenue: decimalString,
   bySource: z.object(perSource(() => decimalString)),
 });
+export type RevenueTotals = z.infer<typeof revenueTotalsSchema>;
+
+const range = z
+  .string()
+  .nullable()
+  .describe('The band holding the figure when the owner shows it as a range');
+
+/**
+ * The totals as they leave the server (docs/decisions/083-privacy-per-figure.md): a figure the owner
+ * does not show exactly is null, with its band in `ranges` when shown as a range.
+ */
+export const revenueSummarySchema = z
+  .object({
+    totalRevenue: decimalString.nullable(),
+    bySource: z.object(perSource(() => decimalString.nullable())),
+    ranges: z.object({ totalRevenue: range, bySource: z.object(perSource(() => range)) }),
+  })
+  .extend(privacyNoteSchema.shape);
 export type RevenueSummary = z.infer<typeof revenueSummarySchema>;
 
 export const revenueSeriesRange = z.enum(REVENUE_SERIES_RANGES, {
@@ -75,6 +106,12 @@ export type RevenueSeriesPoint = z.infer<typeof revenueSeriesPointSchema>;
 export const revenueSeriesSchema = z.object({
   range: z.enum(REVENUE_SERIES_RANGES),
   bucket: z.enum(REVENUE_SERIES_BUCKETS),
+  /** Empty when `private`. */
   points: z.array(revenueSeriesPointSchema),
+  /**
+   * True when the owner does not show the total, the sources and the months all exactly
+   * (docs/decisions/083-privacy-per-figure.md): a series would give them away.
+   */
+  private: z.boolean(),
 });
 export type RevenueSeries = z.infer<typeof revenueSeriesSchema>;

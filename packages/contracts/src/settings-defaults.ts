@@ -1,4 +1,5 @@
 import { legalTemplates } from './legal-defaults';
+import { EXACT_PRIVACY } from './privacy';
 import { SYNC_INTERVAL_LIMITS, type Settings } from './settings';
 import { defaultSiteName, SOCIAL_LINKS } from './settings-values';
 import { recordOf } from './records';
@@ -55,6 +56,7 @@ export function defaultSettings({ productName, today }: { productName: string; t
     forecastTargetMonth: '',
     setupDismissed: false,
     syncIntervalMinutes: SYNC_INTERVAL_LIMITS.default,
+    privacy: { ...EXACT_PRIVACY },
     legal: legalTemplates({ siteName: escapeMarkdown(siteName), today }),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_MIN, EMAIL_MAX, FORECAST_TARGET_MAX, URL_MAX } from './constants';
 import { latestDayOnEarth } from './dates';
 import { parseDateInput } from './date-fields';
+import { EXACT_PRIVACY, privacySettingsSchema } from './privacy';
 import { hasNoNul } from './text-fields';
 import {
   LEGAL_PAGES,
@@ -141,6 +142,8 @@ export const settingsSchema = z.object(
     setupDismissed: z.boolean({ error: 'Setup dismissed must be true or false.' }).default(false),
     /** Only `connections.schedule` sets it: a save of the Site tab keeps the stored value. */
     syncIntervalMinutes: syncIntervalField.default(SYNC_INTERVAL_LIMITS.default),
+    /** docs/decisions/083-privacy-per-figure.md */
+    privacy: privacySettingsSchema.default(EXACT_PRIVACY),
     legal: record(
       LEGAL_PAGES.map((page) => page.key),
       (key) =>

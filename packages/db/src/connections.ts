@@ -21,7 +21,11 @@ const byProviderOrder = (a: { provider: ConnectionProvider }, b: { provider: Con
   CONNECTION_PROVIDERS.indexOf(a.provider) - CONNECTION_PROVIDERS.indexOf(b.provider);
 
 /** `verification.json` and the tracker's verified line: the verified share, each provider, the ledger's head. */
-export async function publicVerification(db: Database): Promise<Verification> {
+export async function publicVerification(
+  db: Database,
+): Promise<
+  Omit<Verification, 'ranges' | 'total' | 'verifiedTotal'> & { total: string; verifiedTotal: string }
+> {
   const [[totals], connections, ledger] = await Promise.all([
     db
       .select({

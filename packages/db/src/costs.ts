@@ -68,7 +68,7 @@ const writes = entityWrites(
 );
 
 /** The write, or UnknownExperimentError when its experiment is not (or no longer) there. */
-async function orUnknownExperiment<T>(write: Promise<T>): Promise<T> {
+export async function orUnknownExperiment<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {

@@ -1,12 +1,13 @@
 import {
   centsOfDecimal,
   decimalOfCents,
-  type ExperimentFigures,
+  type ExperimentMoney,
+  type ExperimentTotals,
   type ExperimentTotalsList,
 } from '@journey/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { costs, experimentAssignments, revenues } from './schema';
+import { costs, experimentAssignments, experiments, revenues } from './schema';
 
 /**
  * Money per experiment (docs/decisions/082-experiment-money.md). An entry belongs to the experiment it
@@ -26,18 +27,36 @@ const attributedRevenue = sql`
 
 const money = (expression: string) => sql.raw(`round(coalesce(${expression}, 0), 2)::text`);
 
+/** Each experiment's revenue and costs to date, one row per experiment that has money. */
+const totalsByExperiment = sql`
+  with money as (
+    select experiment_id, amount as revenue, 0 as cost from (${attributedRevenue}) attributed
+    where experiment_id is not null
+    union all
+    select ${costs.experimentId}, 0, ${costs.amount} from ${costs} where ${costs.experimentId} is not null
+  )
+  select experiment_id, sum(revenue) as revenue, sum(cost) as cost from money group by experiment_id`;
+
+type TotalsRow<Key> = ExperimentTotals & Key;
+
 /** Every experiment's revenue, costs and profit to date, one query; experiments without money are left out. */
 export async function listExperimentTotals(db: Database): Promise<ExperimentTotalsList> {
-  const rows = await db.execute<{ experimentId: number; revenue: string; costs: string; profit: string }>(sql`
-    with money as (
-      select experiment_id, amount as revenue, 0 as cost from (${attributedRevenue}) attributed
-      where experiment_id is not null
-      union all
-      select ${costs.experimentId}, 0, ${costs.amount} from ${costs} where ${costs.experimentId} is not null
-    )
-    select experiment_id as "experimentId", ${money('sum(revenue)')} as revenue, ${money('sum(cost)')} as costs,
-      ${money('sum(revenue) - sum(cost)')} as profit
-    from money group by experiment_id order by experiment_id`);
+  const rows = await db.execute<TotalsRow<{ experimentId: number }>>(sql`
+    select experiment_id as "experimentId", ${money('revenue')} as revenue, ${money('cost')} as costs,
+      ${money('revenue - cost')} as profit
+    from (${totalsByExperiment}) totals order by experiment_id`);
+  return rows.map((row) => ({ ...row, experimentId: Number(row.experimentId) }));
+}
+
+/** Every experiment with its totals to date (zero without money), in the arena's order (oldest first). */
+export async function listArenaTotals(
+  db: Database,
+): Promise<TotalsRow<{ experimentId: number; slug: string }>[]> {
+  const rows = await db.execute<TotalsRow<{ experimentId: number; slug: string }>>(sql`
+    select e.id as "experimentId", e.slug, ${money('t.revenue')} as revenue, ${money('t.cost')} as costs,
+      ${money('coalesce(t.revenue, 0) - coalesce(t.cost, 0)')} as profit
+    from ${experiments} e left join (${totalsByExperiment}) t on t.experiment_id = e.id
+    order by e.created_at, e.id`);
   return rows.map((row) => ({ ...row, experimentId: Number(row.experimentId) }));
 }
 
@@ -46,7 +65,7 @@ export async function experimentFigures(
   db: Database,
   slug: string,
   now: Date,
-): Promise<ExperimentFigures | null> {
+): Promise<ExperimentMoney | null> {
   const [experiment] = await db.execute<{ id: number }>(sql`select id from experiments where slug = ${slug}`);
   if (!experiment) return null;
   const id = Number(experiment.id);

@@ -1,4 +1,5 @@
 import type {
+  DatedMilestoneLink,
   Milestone,
   MilestoneDetail,
   MilestoneLink,
@@ -8,6 +9,7 @@ import type {
 } from '@journey/contracts';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { orUnknownExperiment } from './costs';
 import { entityWrites } from './entity-writes';
 import { pageOf } from './paging';
 import { milestones } from './schema';
@@ -69,13 +71,29 @@ export async function listMilestoneLinks(
   return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
+/** An experiment's milestones for its page, newest first (by date, then the later id). */
+export async function listExperimentMilestones(
+  db: Database,
+  experimentId: number,
+): Promise<DatedMilestoneLink[]> {
+  const rows = await db
+    .select({ id: milestones.id, title: milestones.title, day: milestones.day, date: milestones.date })
+    .from(milestones)
+    .where(eq(milestones.experimentId, experimentId))
+    .orderBy(desc(milestones.date), desc(milestones.id));
+  return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
+}
+
 /** One page of the admin table, sorted by any column and filtered by title or description. */
 export async function pageMilestones(db: Database, request: MilestonePageRequest): Promise<Page<Milestone>> {
   return pageOf(db, milestones, [milestones.title, milestones.description], request, toMilestone);
 }
 
-export const {
-  create: createMilestone,
-  update: updateMilestone,
-  remove: deleteMilestone,
-} = entityWrites(milestones, (values: MilestoneValues) => values, toMilestone);
+const writes = entityWrites(milestones, (values: MilestoneValues) => values, toMilestone);
+
+/** A milestone naming an experiment that is not (or no longer) there is UnknownExperimentError. */
+export const createMilestone = (db: Database, values: MilestoneValues) =>
+  orUnknownExperiment(writes.create(db, values));
+export const updateMilestone = (db: Database, id: number, values: MilestoneValues) =>
+  orUnknownExperiment(writes.update(db, id, values));
+export const deleteMilestone = writes.remove;

@@ -71,5 +71,5 @@ export async function revenueSeries(
     ...perSource((source) => point[source]),
     total: point.total,
   }));
-  return { range, bucket, points };
+  return { range, bucket, points, private: false };
 }

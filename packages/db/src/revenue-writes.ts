@@ -106,12 +106,16 @@ export class ImportedAgainError extends Error {
 
 /** The columns a snapshot restores: its values, and its origin when it has one (older changes have none). */
 function restoredColumns(snapshot: StoredSnapshot) {
-  const { amount, source, description, date, origin } = snapshot;
+  const { amount, source, description, date, origin, experimentId } = snapshot;
   return {
     amount,
     source,
     description,
     date: new Date(date),
+    // An experiment deleted since has unlinked its entries (ON DELETE SET NULL): it stays unlinked.
+    experimentId: experimentId
+      ? sql<number | null>`(select id from experiments where id = ${experimentId})`
+      : null,
     ...(origin
       ? {
           provider: origin.provider,

@@ -8,7 +8,7 @@ import {
   type RevenueProvider,
   type RevenueSource,
   type RevenueSnapshot,
-  type RevenueSummary,
+  type RevenueTotals,
 } from '@journey/contracts';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
@@ -40,10 +40,13 @@ export interface ImportOrigin {
  * that undoing its delete brings it back as imported and a later import of the same file still finds
  * it (docs/decisions/054-imports-as-providers-write-them.md). The origin is never published.
  */
-export type StoredSnapshot = RevenueSnapshot & { origin?: ImportOrigin };
+export type StoredSnapshot = RevenueSnapshot & { origin?: ImportOrigin; experimentId?: number };
 
 export function storedSnapshotOf(row: typeof revenues.$inferSelect): StoredSnapshot {
-  const snapshot = snapshotOf(row);
+  // The experiment it was assigned to by hand (docs/decisions/082-experiment-money.md), so that an undo
+  // restores it: never published, as the ledger writes only the fields it names.
+  const snapshot: StoredSnapshot =
+    row.experimentId === null ? snapshotOf(row) : { ...snapshotOf(row), experimentId: row.experimentId };
   if (row.provider === null || row.externalId === null) return snapshot;
   const { provider, externalId, importId, provenance, currency, originalAmount } = row;
   return {
@@ -85,6 +88,7 @@ export const toRevenue = (row: typeof revenues.$inferSelect): Revenue => ({
   externalId: row.externalId,
   currency: row.currency,
   originalAmount: row.originalAmount ?? row.amount,
+  experimentId: row.experimentId,
 });
 
 /** Newest first; served by the (date, id) index. */
@@ -102,7 +106,7 @@ export async function pageRevenues(db: Database, request: RevenuePageRequest): P
  * Totals read from `revenue_totals`, which triggers keep (three rows, whatever the size of `revenues`),
  * as exact decimals rounded in SQL (docs/decisions/016-money.md), never in floating point.
  */
-export async function getRevenueSummary(db: Database): Promise<RevenueSummary> {
+export async function getRevenueSummary(db: Database): Promise<RevenueTotals> {
   const rows = await db
     .select({
       source: revenueTotals.source,

@@ -158,8 +158,13 @@ export const milestones = pgTable(
     day: integer('day').notNull(),
     isRevenue: integer('is_revenue').notNull().default(0),
     amount: numeric('amount', { precision: 14, scale: 2 }),
+    /** The AI Arena experiment this milestone belongs to, shown on its /lab page (decision 082). */
+    experimentId: integer('experiment_id').references((): AnyPgColumn => experiments.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
+    index('milestones_experiment_id_idx').on(table.experimentId),
     ...keysetIndexes('milestones', [table.day, table.title, table.date, table.isRevenue], table.id),
     check('milestones_day_positive', sql`${table.day} > 0`),
     check('milestones_is_revenue_valid', isOneOf(table.isRevenue, MILESTONE_TYPES)),

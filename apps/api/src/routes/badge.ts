@@ -3,6 +3,7 @@ import { getRevenueSummary } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badgeSvg } from '../features/badge/badge-svg';
+import { readPrivacy } from '../features/privacy/shown-figures';
 import { sendPublicFile } from '../http/public-file';
 import { CACHED_ROUTE } from '../http/send-cached';
 
@@ -32,8 +33,11 @@ export default async function badge(app: FastifyInstance) {
       contentType: 'image/svg+xml; charset=utf-8',
       cacheControl: 'public, max-age=300',
       headers: BADGE_HEADERS,
-      tables: ['revenues'],
-      produce: async () => badgeSvg((await getRevenueSummary(app.database.db)).totalRevenue, theme, style),
+      tables: ['revenues', 'settings'],
+      produce: async () => {
+        const [totals, privacy] = await Promise.all([getRevenueSummary(app.database.db), readPrivacy(app)]);
+        return badgeSvg(totals.totalRevenue, privacy.total, theme, style);
+      },
     });
   });
 }

@@ -16,7 +16,7 @@ const OPEN_DATA_HEADERS = { 'cross-origin-resource-policy': 'cross-origin' };
 
 /** Open data for anyone, CORS open for GET (errors included: the headers are set before anything runs). */
 export default async function openData(app: FastifyInstance) {
-  const { database, publicCache } = app;
+  const { publicCache } = app;
   await app.register(fastifyCors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'OPTIONS'],
@@ -47,18 +47,19 @@ export default async function openData(app: FastifyInstance) {
   publish(
     OPEN_DATA_PATHS.summary,
     'json',
-    ['revenues', 'milestones'],
-    json(() => publicSummary(database)),
+    ['revenues', 'milestones', 'settings'],
+    json(() => publicSummary(app)),
   );
-  publish(OPEN_DATA_PATHS.revenueCsv, 'csv', ['revenues'], () => revenueCsv(database));
-  // docs/decisions/043-correction-ledger.md: the ledger's writes notify as 'revenues' (migration 0007).
+  publish(OPEN_DATA_PATHS.revenueCsv, 'csv', ['revenues', 'settings'], () => revenueCsv(app));
+  // docs/decisions/043-correction-ledger.md: the ledger's writes notify as 'revenues' (migration 0007);
+  // the owner's privacy decides which rows show their values (084-ledger-commitments.md).
   publish(
     OPEN_DATA_PATHS.ledger,
     'json',
-    ['revenues'],
-    json(() => publicLedger(database)),
+    ['revenues', 'settings'],
+    json(() => publicLedger(app)),
   );
-  publish(OPEN_DATA_PATHS.ledgerCsv, 'csv', ['revenues'], () => ledgerCsv(database));
+  publish(OPEN_DATA_PATHS.ledgerCsv, 'csv', ['revenues', 'settings'], () => ledgerCsv(app));
   // The procedures whose REST path is under /public/: a JSON file and a tRPC read in one declaration.
   registerRestRoutes(app, { cached: true, openData: true, headers: OPEN_DATA_HEADERS });
 }

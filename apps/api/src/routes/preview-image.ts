@@ -1,14 +1,17 @@
 import {
+  effectivePrivacy,
   experimentImagePath,
   experimentSlugInput,
   idField,
   milestoneImagePath,
+  shownAmount,
   validationErrorBody,
   type ErrorBody,
 } from '@journey/contracts';
 import { getExperimentBySlug, getMilestoneDetail, getRevenueSummary } from '@journey/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { figuresOf } from '../features/experiments/figures';
 import { renderExperimentOgImage, renderOgImage } from '../features/preview-image/og-image';
 import { readSettings } from '../features/settings/read';
 import type { CachedResponse, FreshResponse } from '../http/public-cache';
@@ -43,19 +46,24 @@ export default async function previewImage(app: FastifyInstance) {
     const png = await renderOgImage({
       siteName: settings.siteName,
       milestone: detail.milestone,
-      totalRevenue: summary.totalRevenue,
+      // The total as the owner shows it everywhere (docs/decisions/083-privacy-per-figure.md).
+      total: shownAmount(summary.totalRevenue, effectivePrivacy(settings.privacy).total),
     });
     return { status: 200, contentType: 'image/png', body: png };
   };
 
-  /** An experiment's picture: the experiment and the owner's site name (docs/decisions/081-experiment-state.md). */
+  /**
+   * An experiment's picture: the experiment, its figures as the owner's privacy shows them (the same
+   * as its page's) and the owner's site name (docs/decisions/081-experiment-state.md).
+   */
   const produceExperiment = async (slug: string): Promise<FreshResponse> => {
-    const [experiment, settings] = await Promise.all([
+    const [experiment, figures, settings] = await Promise.all([
       getExperimentBySlug(database.db, slug),
+      figuresOf(app, slug),
       readSettings(app),
     ]);
-    if (!experiment) return notFound('Experiment not found');
-    const png = await renderExperimentOgImage({ siteName: settings.siteName, experiment });
+    if (!experiment || !figures) return notFound('Experiment not found');
+    const png = await renderExperimentOgImage({ siteName: settings.siteName, experiment, figures });
     return { status: 200, contentType: 'image/png', body: png };
   };
 
@@ -86,8 +94,10 @@ export default async function previewImage(app: FastifyInstance) {
     const parsed = experimentSlugInput.safeParse(request.params);
     if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
     const { slug } = parsed.data;
+    // The picture shows the experiment, its money (revenue and costs) and the owner's name and privacy.
     const response = await publicCache.get(experimentImagePath(slug), () => produceExperiment(slug), [
       'experiments',
+      'revenues',
       'settings',
     ]);
     return send(request, reply, response);

@@ -3,6 +3,7 @@ import { connectionsRouter } from '../features/connections/router';
 import { costImportsRouter } from '../features/cost-imports/router';
 import { costsRouter } from '../features/costs/router';
 import { experimentsRouter } from '../features/experiments/router';
+import { ledgerRouter } from '../features/ledger/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
 import { revenueRouter } from '../features/revenue/router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   connections: connectionsRouter,
   costs: costsRouter,
   costImports: costImportsRouter,
+  ledger: ledgerRouter,
 });
 
 export type AppRouter = typeof appRouter;

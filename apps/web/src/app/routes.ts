@@ -53,6 +53,8 @@ export const pageRoutes: readonly PageRoute[] = [
       revenueSeries: trpc.revenue.series.queryOptions({ range: DEFAULT_REVENUE_SERIES_RANGE }),
       milestones: trpc.milestones.list.queryOptions(),
       experiments: trpc.experiments.list.queryOptions(),
+      // Each arena card's money, as the owner shows it.
+      arenaFigures: trpc.experiments.arenaFigures.queryOptions(),
       story: trpc.settings.story.queryOptions(),
     }),
   }),

@@ -58,15 +58,17 @@ async function refreshAfterWriteTo(tables: Table[]) {
 
 describe('readersOf', () => {
   it('names every router that reads a table a write changes', () => {
-    expect(readersOf(['revenues'])).toEqual(['revenue', 'settings', 'connections']);
+    expect(readersOf(['revenues'])).toEqual(['revenue', 'experiments', 'settings', 'connections', 'ledger']);
     expect(readersOf(['connections'])).toEqual(['connections']);
-    expect(readersOf(['settings'])).toEqual(['revenue', 'settings']);
+    expect(readersOf(['settings'])).toEqual(['revenue', 'experiments', 'settings', 'ledger']);
     expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter']);
     expect(readersOf(['revenues', 'revenueImports'])).toEqual([
       'revenue',
       'revenueImports',
+      'experiments',
       'settings',
       'connections',
+      'ledger',
     ]);
     expect(readersOf(['outbox'])).toEqual(['newsletter']);
   });
@@ -78,7 +80,7 @@ describe('useRefreshAfterWrite', () => {
     expect(await screen.findByText('Total 101')).toBeInTheDocument();
     expect(callsTo(calls, 'revenue.summary')).toHaveLength(2);
     expect(refreshed()).toBe(true);
-    expect(stale(queryClient)).toEqual(['revenueHistory', 'revenuePage', 'setup']);
+    expect(stale(queryClient)).toEqual(['experiments', 'revenueHistory', 'revenuePage', 'setup']);
     // Off-screen reads wait until they are shown again; those on screen refetch in one batch.
     expect(calls.map((call) => call.procedures)).toEqual([
       ['revenue.summary'],
@@ -88,7 +90,8 @@ describe('useRefreshAfterWrite', () => {
 
   it("refreshes a milestone page's data with the milestones router", async () => {
     const { calls, queryClient } = await refreshAfterWriteTo(['milestones']);
-    expect(stale(queryClient)).toEqual(['milestonePage', 'milestones']);
+    // An experiment's page lists its milestones.
+    expect(stale(queryClient)).toEqual(['experiments', 'milestonePage', 'milestones']);
     expect(calls).toHaveLength(1);
   });
 });

@@ -82,6 +82,16 @@ export const revenueLedger = pgTable(
     oldValue: text('old_value'),
     newValue: text('new_value'),
     reason: text('reason'),
+    /** Set instead of `revenueId` on a row about a cost (decision 082): one ledger, one chain. */
+    costId: integer('cost_id'),
+    /**
+     * The row's secret salt (docs/decisions/083-privacy-per-figure.md): the chain hashes the SHA-256
+     * commitments of `oldValue` and `newValue` with it, so a value kept private still verifies. Never
+     * published for a row whose figure the owner keeps private, unless the owner reveals the row.
+     */
+    secret: text('secret'),
+    /** When the owner published this row's values although its figure is private. */
+    revealedAt: instant('revealed_at'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },

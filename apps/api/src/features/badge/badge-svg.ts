@@ -1,4 +1,5 @@
 import {
+  amountBand,
   BADGE_SIZES,
   escapeMarkup,
   formatMoney,
@@ -7,6 +8,7 @@ import {
   targetFraction,
   type BadgeStyle,
   type BadgeTheme,
+  type PrivacyLevel,
 } from '@journey/contracts';
 
 interface Palette {
@@ -44,13 +46,25 @@ const PALETTES: Record<BadgeTheme, Palette> = {
 
 const FONT = 'Verdana,DejaVu Sans,Geneva,sans-serif';
 
-/** The figures a badge shows, formatted as the landing page's tracker formats them. */
-export function badgeFigures(totalRevenue: string) {
-  const fraction = targetFraction(totalRevenue);
-  const total = formatMoney(totalRevenue);
-  const percent = formatPercent(fraction);
+/**
+ * The figures a badge shows, formatted as the landing page's tracker formats them; a total the owner
+ * shows as a range (docs/decisions/083-privacy-per-figure.md) is its band, with the bar filled to the
+ * band's lower edge and no percent, and a hidden total is not shown at all.
+ */
+export function badgeFigures(totalRevenue: string, level: PrivacyLevel) {
   const target = formatMoney(REVENUE_TARGET, { cents: false });
-  return { fraction, total, percent, title: `Revenue: ${total} — ${percent} of ${target}` };
+  if (level === 'exact') {
+    const fraction = targetFraction(totalRevenue);
+    const total = formatMoney(totalRevenue);
+    const percent = formatPercent(fraction);
+    return { fraction, total, percent, title: `Revenue: ${total} — ${percent} of ${target}` };
+  }
+  if (level === 'range') {
+    const band = amountBand(totalRevenue);
+    const fraction = targetFraction(band.low);
+    return { fraction, total: band.label, percent: '', title: `Revenue: ${band.label} of ${target}` };
+  }
+  return { fraction: 0, total: 'kept private', percent: '', title: `Revenue toward ${target}: kept private` };
 }
 
 /** Rough width of Verdana at 11px: badges have no font metrics, and a little slack reads fine. */
@@ -67,8 +81,13 @@ function fittedText(text: string, maxWidth: number, size: number, attributes: st
 }
 
 /** The progress badge as a standalone SVG document: `flat` is a one-line shield, `card` a small panel with a bar. */
-export function badgeSvg(totalRevenue: string, theme: BadgeTheme, style: BadgeStyle): string {
-  const figures = badgeFigures(totalRevenue);
+export function badgeSvg(
+  totalRevenue: string,
+  level: PrivacyLevel,
+  theme: BadgeTheme,
+  style: BadgeStyle,
+): string {
+  const figures = badgeFigures(totalRevenue, level);
   const colors = PALETTES[theme];
   return style === 'flat' ? flatBadge(figures, colors) : cardBadge(figures, colors);
 }
@@ -88,7 +107,7 @@ function svgDocument(width: number, height: number, title: string, body: string[
 function flatBadge(figures: Figures, colors: Palette): string {
   const { width, height } = BADGE_SIZES.flat;
   const label = 'revenue';
-  const value = `${figures.total} · ${figures.percent}`;
+  const value = figures.percent ? `${figures.total} · ${figures.percent}` : figures.total;
   const labelWidth = textWidth(label) + 12;
   const valueWidth = width - labelWidth;
   return svgDocument(width, height, figures.title, [

@@ -22,7 +22,7 @@ import { protectedProcedure, router } from '../../trpc/init';
 const COST: RowKind = { noun: 'Cost', table: 'experiments', path: '/admin/costs' };
 
 /** A cost naming an experiment that is not there is the caller's mistake: a 400 on the field. */
-async function withKnownExperiment<T>(write: Promise<T>): Promise<T> {
+export async function withKnownExperiment<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {

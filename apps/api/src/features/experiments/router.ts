@@ -1,4 +1,5 @@
 import {
+  arenaFiguresSchema,
   experimentDetailSchema,
   experimentFiguresSchema,
   experimentInput,
@@ -12,8 +13,8 @@ import {
 import {
   createExperiment,
   deleteExperiment,
-  experimentFigures,
   getExperimentBySlug,
+  listExperimentMilestones,
   listExperiments,
   pageExperiments,
   updateExperiment,
@@ -24,8 +25,14 @@ import { adminRowProcedures, found, type RowKind } from '../../trpc/admin-rows';
 import { fieldError } from '../../trpc/errors';
 import { publicProcedure, router } from '../../trpc/init';
 import { markdownHtml } from '../settings/read';
+import { arenaFigures, figuresOf } from './figures';
+import { assignmentsRouter } from './assignments';
 
 const EXPERIMENT: RowKind = { noun: 'Experiment', table: 'experiments', path: '/experiments' };
+
+/** How privacy shapes the figures, said once for both reads. */
+const PRIVACY_NOTE =
+  'Each figure is `{ amount, range }` as the owner shows the experiments’ figures (`privacy`): `exact` gives the amount, `range` only its band’s label (the band rule is `bandRule`), `hidden` neither.';
 
 export const SLUG_TAKEN_MESSAGE = 'Slug is already used by another experiment.';
 
@@ -49,26 +56,38 @@ export const experimentsRouter = router({
     .output(z.array(experimentSchema))
     .query(({ ctx }) => listExperiments(ctx.database.db)),
 
-  /** An experiment's page, /lab/{slug}: the experiment and its story as sanitized HTML. */
+  /** An experiment's page, /lab/{slug}: the experiment, its story as sanitized HTML, figures and milestones. */
   bySlug: publicProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/experiments/{slug}',
         tags: ['experiments'],
-        summary: 'One experiment, with its story as sanitized HTML',
+        summary: 'One experiment, with its story as sanitized HTML, its figures and its milestones',
+        description:
+          'The figures are those of `GET /experiments/{slug}/figures`, shown as the owner chooses; the milestones are links, newest first.',
       },
-      // One entry per experiment: an unknown slug is a 404, never kept.
-      publicCache: ['experiments'],
+      // One entry per experiment: an unknown slug is a 404, never kept. The figures read the revenue
+      // and the owner's privacy (settings).
+      publicCache: ['experiments', 'revenues', 'settings', 'milestones'],
     })
     .input(experimentSlugInput)
     .output(experimentDetailSchema)
     .query(async ({ ctx, input }) => {
       const experiment = found(EXPERIMENT, await getExperimentBySlug(ctx.database.db, input.slug));
-      return { experiment, storyHtml: await markdownHtml(experiment.story) };
+      const [storyHtml, figures, milestones] = await Promise.all([
+        markdownHtml(experiment.story),
+        figuresOf(ctx, experiment.slug),
+        listExperimentMilestones(ctx.database.db, experiment.id),
+      ]);
+      // Deleted between the two reads: as unknown as if it had gone before.
+      return { experiment, storyHtml, figures: found(EXPERIMENT, figures), milestones };
     }),
 
-  /** docs/decisions/082-experiment-money.md: an experiment's revenue, costs and profit, month by month. */
+  /**
+   * docs/decisions/082-experiment-money.md: an experiment's revenue, costs and profit, month by month,
+   * as the owner's privacy shows them (docs/decisions/083-privacy-per-figure.md, ./figures.ts).
+   */
   figures: publicProcedure
     .meta({
       openapi: {
@@ -76,16 +95,30 @@ export const experimentsRouter = router({
         path: '/experiments/{slug}/figures',
         tags: ['experiments'],
         summary: 'One experiment’s revenue, costs and profit to date, and month by month',
-        description:
-          'Revenue is the entries assigned to the experiment by hand, else by a rule on their price, product or connection; costs are the ones recorded for it. Amounts in USD; profit may be negative.',
+        description: `Revenue is the entries assigned to the experiment by hand, else by a rule on their price, product or connection; costs are the ones recorded for it. Amounts in USD; profit may be negative. ${PRIVACY_NOTE} The months are given only when \`privacy\` is \`exact\`.`,
       },
-      publicCache: ['experiments', 'revenues'],
+      // Today's month ends the series; the owner's privacy is a setting.
+      publicCache: ['experiments', 'revenues', 'settings'],
     })
     .input(experimentSlugInput)
     .output(experimentFiguresSchema)
-    .query(async ({ ctx, input }) =>
-      found(EXPERIMENT, await experimentFigures(ctx.database.db, input.slug, ctx.now())),
-    ),
+    .query(async ({ ctx, input }) => found(EXPERIMENT, await figuresOf(ctx, input.slug))),
+
+  /** The arena's cards: every experiment's revenue, costs and profit to date, with the same privacy. */
+  arenaFigures: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/arena/figures',
+        tags: ['experiments'],
+        summary: 'Every experiment’s revenue, costs and profit to date',
+        description: `One entry per experiment, in the arena's order (oldest first); an experiment without money has zeros. ${PRIVACY_NOTE}`,
+      },
+      publicCache: ['experiments', 'revenues', 'settings'],
+    })
+    .input(z.void())
+    .output(arenaFiguresSchema)
+    .query(({ ctx }) => arenaFigures(ctx)),
 
   ...adminRowProcedures(EXPERIMENT, {
     row: experimentSchema,
@@ -100,4 +133,7 @@ export const experimentsRouter = router({
     },
     remove: deleteExperiment,
   }),
+
+  /** docs/decisions/082-experiment-money.md: the rules that give an experiment revenue. */
+  assignments: assignmentsRouter,
 });

@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { adminRowProcedures, found, type RowKind } from '../../trpc/admin-rows';
 import { publicProcedure, router } from '../../trpc/init';
+import { withKnownExperiment } from '../costs/router';
 
 const MILESTONE: RowKind = { noun: 'Milestone', table: 'milestones', path: '/milestones' };
 
@@ -58,8 +59,9 @@ export const milestonesRouter = router({
     createInput: milestoneInput,
     updateInput: milestoneUpdateInput,
     page: pageMilestones,
-    create: (db, input) => createMilestone(db, normalizeMilestone(input)),
-    update: (db, id, values) => updateMilestone(db, id, normalizeMilestone(values)),
+    // A milestone naming an experiment that is not there is a 400 on `experimentId`, as a cost's is.
+    create: (db, input) => withKnownExperiment(createMilestone(db, normalizeMilestone(input))),
+    update: (db, id, values) => withKnownExperiment(updateMilestone(db, id, normalizeMilestone(values))),
     remove: deleteMilestone,
   }),
 });

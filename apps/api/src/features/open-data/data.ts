@@ -1,6 +1,14 @@
-import { PERCENTAGE_DECIMALS, REVENUE_TARGET } from '@journey/contracts';
-import { getRevenueSummary, monthlyRevenueBySource, publicDataFacts, type DatabaseHandle } from '@journey/db';
+import {
+  PERCENTAGE_DECIMALS,
+  REVENUE_TARGET,
+  shownAmount,
+  stricterOf,
+  type PrivacyLevel,
+} from '@journey/contracts';
+import { getRevenueSummary, monthlyRevenueBySource, publicDataFacts } from '@journey/db';
 import { csvRows } from '../../http/csv';
+import type { Services } from '../../trpc/context';
+import { readPrivacy, shownSummary } from '../privacy/shown-figures';
 import { REVENUE_CSV_COLUMNS, type PublicSummary } from './schemas';
 
 /**
@@ -13,24 +21,49 @@ export function percentOfTarget(total: string): number {
   return Number((cents / REVENUE_TARGET).toFixed(PERCENTAGE_DECIMALS));
 }
 
-/** `summary.json`: the totals the tracker shows, with the target, as exact decimal strings. */
-export async function publicSummary(database: DatabaseHandle): Promise<PublicSummary> {
-  const [summary, facts] = await Promise.all([getRevenueSummary(database.db), publicDataFacts(database.db)]);
+/** `summary.json`: the totals the tracker shows, with the target, as the owner's privacy allows. */
+export async function publicSummary(
+  services: Pick<Services, 'config' | 'database' | 'now'>,
+): Promise<PublicSummary> {
+  const [totals, facts, privacy] = await Promise.all([
+    getRevenueSummary(services.database.db),
+    publicDataFacts(services.database.db),
+    readPrivacy(services),
+  ]);
+  const summary = shownSummary(totals, privacy);
   return {
-    totalRevenue: summary.totalRevenue,
-    bySource: summary.bySource,
+    ...summary,
     target: REVENUE_TARGET.toFixed(2),
-    percentage: percentOfTarget(summary.totalRevenue),
+    // The percent names the total to the cent: it goes with it.
+    percentage: summary.totalRevenue === null ? null : percentOfTarget(summary.totalRevenue),
     milestoneCount: facts.milestoneCount,
     lastUpdated: facts.lastUpdated,
   };
 }
 
-/** `revenue.csv`: one row per month with the amounts by source and their total. */
-export async function revenueCsv(database: DatabaseHandle): Promise<string> {
-  const months = await monthlyRevenueBySource(database.db);
-  return csvRows([
-    REVENUE_CSV_COLUMNS,
-    ...months.map((row) => REVENUE_CSV_COLUMNS.map((column) => row[column])),
+/**
+ * `revenue.csv`: one row per month with the amounts by source and their total, each cell as the
+ * owner shows it: the amount, its band, or empty; no rows at all while the months are hidden.
+ */
+export async function revenueCsv(services: Pick<Services, 'config' | 'database' | 'now'>): Promise<string> {
+  const [months, privacy] = await Promise.all([
+    monthlyRevenueBySource(services.database.db),
+    readPrivacy(services),
   ]);
+  const cell = (value: string, level: PrivacyLevel) => {
+    const shown = shownAmount(value, level);
+    return shown.amount ?? shown.range ?? '';
+  };
+  const bySource = stricterOf(privacy.monthly, privacy.bySource);
+  const rows =
+    privacy.monthly === 'hidden'
+      ? []
+      : months.map((row) =>
+          REVENUE_CSV_COLUMNS.map((column) =>
+            column === 'month'
+              ? row.month
+              : cell(row[column], column === 'total' ? privacy.monthly : bySource),
+          ),
+        );
+  return csvRows([REVENUE_CSV_COLUMNS, ...rows]);
 }

@@ -17,7 +17,10 @@ export const publicSummarySchema = revenueSummarySchema.extend({
   target: decimalString,
   percentage: z
     .number()
-    .describe('Percent of the target reached, not capped, to nine decimals (a cent of $1B is 10⁻⁹ %: exact)'),
+    .nullable()
+    .describe(
+      'Percent of the target reached, not capped, to nine decimals (a cent of $1B is 10⁻⁹ %: exact); null unless the total is shown exactly',
+    ),
   milestoneCount: z.number().int().min(0),
   lastUpdated: isoTimestamp.nullable().describe('Date of the latest revenue entry or milestone'),
 });
@@ -63,7 +66,7 @@ export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
     get: {
       operationId: 'publicLedger',
       summary: 'Public ledger (open data)',
-      description: `Every creation, edit, deletion and undo of a revenue entry, oldest first, hash-chained: ${LEDGER_ALGORITHM} ${CORS_NOTE}`,
+      description: `Every creation, edit, deletion and undo of a revenue entry, oldest first, hash-chained over salted commitments of the values: ${LEDGER_ALGORITHM} ${CORS_NOTE}`,
       tags: ['open data'],
       responses: {
         '200': { description: 'The ledger', content: { 'application/json': { schema: publicLedgerSchema } } },
@@ -75,7 +78,7 @@ export const OPEN_DATA_OPENAPI_PATHS: ZodOpenApiPathsObject = {
     get: {
       operationId: 'publicLedgerCsv',
       summary: 'Public ledger (open data, CSV)',
-      description: `Header \`${LEDGER_CSV_COLUMNS.join(',')}\`; the rows of \`ledger.json\`, an empty field for null. ${CORS_NOTE}`,
+      description: `Header \`${LEDGER_CSV_COLUMNS.join(',')}\`; the rows of \`ledger.json\`, an empty field for null (a private row's \`old\`, \`new\` and \`secret\`). ${CORS_NOTE}`,
       tags: ['open data'],
       responses: {
         '200': { description: 'The CSV', content: { 'text/csv': { schema: z.string() } } },

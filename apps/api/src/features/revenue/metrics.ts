@@ -8,6 +8,7 @@ import {
 } from '@journey/contracts';
 import { monthOf, revenueAggregates, type RevenueAggregates } from '@journey/db';
 import type { Services } from '../../trpc/context';
+import type { ExactMetrics } from '../privacy/shown-figures';
 import { readSettings } from '../settings/read';
 import { daysSince, growthAndForecast, type MonthlyHistory } from './forecast';
 import { RECURRING_HOW_CALCULATED, recurringRevenue } from './recurring';
@@ -51,7 +52,7 @@ function historyOf(aggregates: RevenueAggregates, source?: RevenueSource): Month
 /** docs/decisions/042-revenue-metrics.md: the aggregates in SQL; the trend and the forecast from them (055). */
 export async function revenueMetrics(
   services: Pick<Services, 'config' | 'database' | 'now'>,
-): Promise<RevenueMetrics> {
+): Promise<ExactMetrics> {
   const now = services.now();
   const [aggregates, settings, recurring] = await Promise.all([
     revenueAggregates(services.database.db, now),

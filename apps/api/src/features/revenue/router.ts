@@ -23,6 +23,7 @@ import {
   ImportedAgainError,
   getRevenueSummary,
   listRevenues,
+  orUnknownExperiment,
   pageRevenues,
   revenueHistory,
   revenueIsKnown,
@@ -34,9 +35,14 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { adminRowProcedures, deleteProcedure, notFound, type RowKind } from '../../trpc/admin-rows';
 import { protectedProcedure, publicProcedure, router, type Meta } from '../../trpc/init';
+import { withKnownExperiment } from '../costs/router';
+import { readPrivacy, shownMetrics, shownSeries, shownSummary } from '../privacy/shown-figures';
 import { revenueMetrics } from './metrics';
 
 const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
+
+/** An entry naming an experiment that is not there: a 400 on `experimentId`, as a cost's (decision 082). */
+const knownExperiment = <T>(write: Promise<T>) => withKnownExperiment(orUnknownExperiment(write));
 
 /** The REST address of something about one entry, under its admin path. */
 const ofOneEntry = (method: 'GET' | 'POST', action: string, summary: string): Meta => ({
@@ -47,11 +53,14 @@ export const revenueRouter = router({
   summary: publicProcedure
     .meta({
       openapi: { method: 'GET', path: '/revenue', tags: ['revenue'], summary: 'Revenue totals' },
-      publicCache: ['revenues'],
+      publicCache: ['revenues', 'settings'],
     })
     .input(z.void())
     .output(revenueSummarySchema)
-    .query(({ ctx }) => getRevenueSummary(ctx.database.db)),
+    .query(async ({ ctx }) => {
+      const [totals, privacy] = await Promise.all([getRevenueSummary(ctx.database.db), readPrivacy(ctx)]);
+      return shownSummary(totals, privacy);
+    }),
 
   /** The landing page's revenue-over-time chart: cumulative amounts by source, bucketed by range. */
   series: publicProcedure
@@ -64,11 +73,17 @@ export const revenueRouter = router({
         description:
           'One point per bucket (30d: day, 90d: ISO week from Monday, 1y and all: month; UTC) from the range start to today, each holding the running totals at the end of its bucket, everything before the range included. No revenue: no points.',
       },
-      publicCache: ['revenues'],
+      publicCache: ['revenues', 'settings'],
     })
     .input(revenueSeriesInput)
     .output(revenueSeriesSchema)
-    .query(({ ctx, input }) => revenueSeries(ctx.database.db, input.range, ctx.now())),
+    .query(async ({ ctx, input }) => {
+      const [series, privacy] = await Promise.all([
+        revenueSeries(ctx.database.db, input.range, ctx.now()),
+        readPrivacy(ctx),
+      ]);
+      return shownSeries(series, privacy);
+    }),
 
   /** docs/decisions/042-revenue-metrics.md: computed figures and the $1B forecast, each saying how. */
   metrics: publicProcedure
@@ -86,7 +101,10 @@ export const revenueRouter = router({
     })
     .input(z.void())
     .output(revenueMetricsSchema)
-    .query(({ ctx }) => revenueMetrics(ctx)),
+    .query(async ({ ctx }) => {
+      const [metrics, privacy] = await Promise.all([revenueMetrics(ctx), readPrivacy(ctx)]);
+      return shownMetrics(metrics, privacy);
+    }),
 
   list: protectedProcedure
     .meta({
@@ -118,8 +136,8 @@ export const revenueRouter = router({
     createInput: revenueInput,
     updateInput: revenueEditInput,
     page: pageRevenues,
-    create: createRevenue,
-    update: (db, id, { reason, ...values }) => updateRevenue(db, id, values, { reason }),
+    create: (db, values) => knownExperiment(createRevenue(db, values)),
+    update: (db, id, { reason, ...values }) => knownExperiment(updateRevenue(db, id, values, { reason })),
     remove: deleteRevenue,
   }),
   delete: deleteProcedure(

@@ -88,8 +88,9 @@ export function VerifiedLine() {
       </UnstyledButton>
       <Stack id={detailsId} hidden={!opened} gap={4} maw={420} ta="center">
         <Text size="sm">
-          {formatMoney(data.verifiedTotal)} of {formatMoney(data.total)} was read from a payment provider; the
-          rest is self-reported.
+          {data.total === null
+            ? `${formatShare(data.verifiedShare)} of the revenue was read from a payment provider; the rest is self-reported.`
+            : `${formatMoney(data.verifiedTotal ?? '0')} of ${formatMoney(data.total)} was read from a payment provider; the rest is self-reported.`}
         </Text>
         {data.providers.map((entry) => (
           <Text size="sm" key={entry.provider}>

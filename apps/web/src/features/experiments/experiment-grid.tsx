@@ -1,4 +1,4 @@
-import type { Experiment } from '@journey/contracts';
+import type { ArenaFigures, Experiment, ShownTotals } from '@journey/contracts';
 import { experimentPath, STATUS_COLORS } from '@journey/contracts/constants';
 import {
   Anchor,
@@ -17,6 +17,8 @@ import { IconFlask, IconRocket } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
+import { trpc } from '../../lib/trpc';
+import { FiguresToDate } from '../lab/figures-to-date';
 import classes from './experiment-grid.module.css';
 import { ExperimentImage } from './experiment-image';
 import { ExperimentStateNote } from './experiment-state-note';
@@ -32,10 +34,17 @@ const remainingColumns = (count: number, columns: number) => columns - (count % 
 const KILLED_PICTURE = { filter: 'grayscale(1)', opacity: 0.7 } as const;
 
 /**
- * One experiment: its picture, title (the link to its page, /lab/{slug}), status, text and projects.
- * A paused or killed one stays, marked with its date and verdict (docs/decisions/081-experiment-state.md).
+ * One experiment: its picture, title (the link to its page, /lab/{slug}), status, text, its money to
+ * date as the owner shows it, and projects. A paused or killed one stays, marked with its date and
+ * verdict (docs/decisions/081-experiment-state.md).
  */
-function ExperimentCard({ experiment }: { experiment: Experiment }) {
+function ExperimentCard({
+  experiment,
+  figures,
+}: {
+  experiment: Experiment;
+  figures: ShownTotals | undefined;
+}) {
   const color = `${STATUS_COLORS[experiment.status].color}.9`;
   return (
     <Card
@@ -64,6 +73,11 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
       <Text c="dimmed" mt="xs" size="sm" lh={1.6}>
         {experiment.description}
       </Text>
+      {figures && (
+        <Box mt="md">
+          <FiguresToDate figures={figures} />
+        </Box>
+      )}
       {experiment.state !== 'running' && (
         <Box mt="md">
           <ExperimentStateNote experiment={experiment} />
@@ -79,9 +93,29 @@ function ExperimentCard({ experiment }: { experiment: Experiment }) {
   );
 }
 
+/** What the figures on the cards are: the band rule beside ranges, a word when they are hidden. */
+function FiguresNote({ arena }: { arena: ArenaFigures | undefined }) {
+  if (arena?.privacy === 'range')
+    return (
+      <Text size="sm" c="dimmed" maw={720}>
+        Revenue, costs and profit to date are shown as ranges. {arena.bandRule}
+      </Text>
+    );
+  if (arena?.privacy === 'hidden')
+    return (
+      <Text size="sm" c="dimmed">
+        The owner keeps the experiments’ revenue, costs and profit private.
+      </Text>
+    );
+  return null;
+}
+
 /** The AI Arena: experiments from the server, then the invitation to launch a new one. */
 export function ExperimentGrid() {
   const { data: experiments, isPending, isError } = useExperiments();
+  // Each card's money, by experiment; a card without it (still loading, or failed) shows the rest.
+  const { data: arena } = trpc.experiments.arenaFigures.useQuery();
+  const figuresOf = new Map(arena?.experiments.map((figures) => [figures.experimentId, figures]));
   const cardsBefore = experiments?.length ?? PENDING_CARDS;
   const launchSpans = {
     '--launch-span-sm': remainingColumns(cardsBefore, COLUMNS.sm),
@@ -92,13 +126,20 @@ export function ExperimentGrid() {
       <SectionHeading id="lab-title" eyebrow="AI Lab" title="AI Arena">
         Every bet runs as an experiment: small, measurable, and killed without mercy when it stops working.
       </SectionHeading>
+      <FiguresNote arena={arena} />
       {isError && <Text role="alert">The experiments could not be loaded.</Text>}
       <SimpleGrid cols={{ base: 1, ...COLUMNS }} spacing="lg">
         {isPending
           ? Array.from({ length: PENDING_CARDS }, (_, index) => (
               <Skeleton key={index} height={360} radius="lg" />
             ))
-          : experiments?.map((experiment) => <ExperimentCard key={experiment.id} experiment={experiment} />)}
+          : experiments?.map((experiment) => (
+              <ExperimentCard
+                key={experiment.id}
+                experiment={experiment}
+                figures={figuresOf.get(experiment.id)}
+              />
+            ))}
         <Card
           radius="lg"
           padding="xl"

@@ -5,6 +5,7 @@ import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { CreateExperimentButton } from './create-experiment-button';
 import { ExperimentStateBadge } from './experiment-state-note';
+import { useRevenueRulesAction } from './revenue-rules-action';
 import { UpdateExperimentDialog } from './update-experiment-dialog';
 import { useDeleteExperiment, useExperimentPage } from './use-experiments';
 
@@ -24,18 +25,24 @@ const COLUMNS: Column<Experiment, ExperimentPageRequest['sort']>[] = [
 ];
 
 export function ExperimentTable() {
+  // docs/decisions/082-experiment-money.md: which connections, products and prices are each one's revenue.
+  const rules = useRevenueRulesAction();
   return (
-    <EntityTable
-      caption="Experiments"
-      noun="experiment"
-      columns={COLUMNS}
-      defaultSort={EXPERIMENT_PAGE_DEFAULTS}
-      usePage={useExperimentPage}
-      useDelete={useDeleteExperiment}
-      rowLabel={(e) => e.title}
-      emptyText="No experiments yet. Launch the first one."
-      toolbar={<CreateExperimentButton />}
-      UpdateDialog={UpdateExperimentDialog}
-    />
+    <>
+      <EntityTable
+        caption="Experiments"
+        noun="experiment"
+        columns={COLUMNS}
+        defaultSort={EXPERIMENT_PAGE_DEFAULTS}
+        usePage={useExperimentPage}
+        useDelete={useDeleteExperiment}
+        rowActions={rules.button}
+        rowLabel={(e) => e.title}
+        emptyText="No experiments yet. Launch the first one."
+        toolbar={<CreateExperimentButton />}
+        UpdateDialog={UpdateExperimentDialog}
+      />
+      {rules.dialog}
+    </>
   );
 }

@@ -18,9 +18,25 @@ const experiment = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** The rest of the page's data, which its <head> does not read. */
+const none = { amount: null, range: null };
+const rest = {
+  storyHtml: '',
+  figures: {
+    slug: experiment.slug,
+    privacy: 'hidden' as const,
+    revenue: none,
+    costs: none,
+    profit: none,
+    months: [],
+    bandRule: null,
+  },
+  milestones: [],
+};
+
 describe('experimentMeta', () => {
   it('describes the experiment as an article with its own preview image', () => {
-    expect(experimentMeta({ experiment, storyHtml: '' }, testSite(), 'https://journey.example')).toEqual({
+    expect(experimentMeta({ ...rest, experiment }, testSite(), 'https://journey.example')).toEqual({
       title: 'Public Domain Flipping · AI Arena · Solo Unicorn',
       socialTitle: 'Public Domain Flipping',
       description: 'Modern editions of public domain books.',
@@ -39,7 +55,7 @@ describe('experimentMeta', () => {
       stateChangedAt: '2026-11-20T10:00:00.000Z',
       verdict: 'Nobody found the books.',
     };
-    const meta = experimentMeta({ experiment: killed, storyHtml: '' }, testSite(), 'https://journey.example');
+    const meta = experimentMeta({ ...rest, experiment: killed }, testSite(), 'https://journey.example');
     expect(meta.description).toBe('Killed: Nobody found the books. Modern editions of public domain books.');
     expect(meta.image.alt).toBe('Public Domain Flipping: an experiment of the AI Arena, killed');
   });

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconFlask } from '@tabler/icons-react';
 import { useParams } from 'react-router-dom';
 import type { ExperimentDetail } from '@journey/contracts';
+import type { ReactNode } from 'react';
 import { MarkdownContent } from '../../components/markdown-content';
 import { PageLoader } from '../../components/page-loader';
 import { formatDate } from '../../lib/format';
@@ -14,13 +15,18 @@ import { SiteHeader } from '../landing/site-header';
 import { NotFoundPage } from '../site/not-found-page';
 import { SitePage } from '../site/site-page';
 import { experimentDocumentTitle } from './experiment-head';
+import { ExperimentMilestones } from './experiment-milestones';
+import { ExperimentMoney } from './experiment-money';
 import classes from './experiment-page.module.css';
 import { useExperimentDetail } from './use-experiment-detail';
 
 /** The AI Arena on the landing page. */
 const ARENA = '/#lab';
 
-/** `/lab/:slug`: one experiment, its state, its story and its picture (docs/decisions/081-experiment-state.md). */
+/**
+ * `/lab/:slug`: one experiment, its state, picture, figures, story and milestones
+ * (docs/decisions/081-experiment-state.md, 082-experiment-money.md).
+ */
 export default function ExperimentPage() {
   const { slug = '' } = useParams();
   const valid = isExperimentSlug(slug);
@@ -38,9 +44,21 @@ export default function ExperimentPage() {
   return <ExperimentArticle detail={detail} />;
 }
 
+/** A section of the page under a rule, its heading small. */
+function PageSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} className={classes.section}>
+      <Title order={2} id={id} fz="sm" tt="uppercase" lts={1} c="dimmed" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Box>
+  );
+}
+
 function ExperimentArticle({ detail }: { detail: ExperimentDetail }) {
   const site = useSite();
-  const { experiment, storyHtml } = detail;
+  const { experiment, storyHtml, figures, milestones } = detail;
   useDocumentTitle(experimentDocumentTitle(experiment.title, site));
   const status = STATUS_COLORS[experiment.status];
 
@@ -90,13 +108,18 @@ function ExperimentArticle({ detail }: { detail: ExperimentDetail }) {
             <Paper withBorder radius="lg" className={classes.picture} data-state={experiment.state}>
               <ExperimentImage src={experiment.imageUrl} />
             </Paper>
+            <PageSection id="experiment-figures" title="Figures to date">
+              <ExperimentMoney figures={figures} />
+            </PageSection>
             {storyHtml !== '' && (
-              <Box component="section" aria-labelledby="experiment-story" className={classes.story}>
-                <Title order={2} id="experiment-story" fz="sm" tt="uppercase" lts={1} c="dimmed" mb="md">
-                  The story
-                </Title>
+              <PageSection id="experiment-story" title="The story">
                 <MarkdownContent html={storyHtml} fz="md" lh={1.7} />
-              </Box>
+              </PageSection>
+            )}
+            {milestones.length > 0 && (
+              <PageSection id="experiment-milestones" title="Milestones">
+                <ExperimentMilestones milestones={milestones} />
+              </PageSection>
             )}
           </Stack>
         </Box>

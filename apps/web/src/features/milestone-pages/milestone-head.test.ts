@@ -35,6 +35,7 @@ describe('milestoneMeta', () => {
         day: 70,
         isRevenue: 1 as const,
         amount: '10.00',
+        experimentId: null,
       },
       previous: null,
       next: null,

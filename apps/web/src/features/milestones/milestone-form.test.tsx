@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/providers';
 import { field, queryField } from '../../../test/queries';
-import { renderEntityForm, type EntityFormCase } from '../../../test/render';
+import type { EntityFormCase } from '../../../test/render';
+import { ok } from '../../../test/trpc';
+import type { SubmitOutcome } from '../../components/submit-outcome';
 import { MilestoneForm, suggestDay, type MilestoneFormValues } from './milestone-form';
 
 const filled: MilestoneFormValues = {
@@ -12,15 +15,31 @@ const filled: MilestoneFormValues = {
   day: 75,
   isRevenue: 0,
   amount: '',
+  experimentId: '',
 };
 
-const renderForm = (props: EntityFormCase<MilestoneFormValues> & { journeyStart?: string } = {}) =>
-  renderEntityForm<MilestoneFormValues>(
-    (form) => (
-      <MilestoneForm {...form} initialValues={props.initialValues} journeyStart={props.journeyStart} />
-    ),
-    props,
+/** The experiments the form's select offers. */
+const EXPERIMENTS = [
+  { id: 3, title: 'Public Domain Flipping' },
+  { id: 7, title: 'Sponsored Newsletter' },
+];
+
+/** The form inside the app's providers: its Experiment select reads the experiments through tRPC. */
+function renderForm(props: EntityFormCase<MilestoneFormValues> & { journeyStart?: string } = {}) {
+  const onSubmit = vi.fn(
+    async (_values: MilestoneFormValues): Promise<SubmitOutcome> => props.outcome ?? { saved: true },
   );
+  const view = renderWithProviders(
+    <MilestoneForm
+      pending={props.pending ?? false}
+      onSubmit={onSubmit}
+      initialValues={props.initialValues}
+      journeyStart={props.journeyStart}
+    />,
+    { trpc: { 'experiments.list': ok(EXPERIMENTS) } },
+  );
+  return { ...view, onSubmit };
+}
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -87,6 +106,23 @@ describe('MilestoneForm', () => {
     // Reset goes back to the initial values: a plain milestone without the amount field.
     await waitFor(() => expect(queryField('Revenue Amount')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: 'Milestone' })).toBeChecked();
+  });
+
+  it('ties the milestone to an experiment chosen by its title, or to none', async () => {
+    const { onSubmit } = renderForm({ initialValues: { ...filled, experimentId: '3' } });
+    const select = await screen.findByRole('combobox', { name: 'Experiment' });
+    await waitFor(() => expect(select).toHaveDisplayValue('Public Domain Flipping'));
+    expect(select).toHaveAccessibleDescription(
+      'Optional: the AI Arena experiment it belongs to, listed on that experiment’s page',
+    );
+    await userEvent.selectOptions(select, 'Sponsored Newsletter');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...filled, experimentId: '7' });
+    await userEvent.selectOptions(select, 'None');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).toEqual(filled);
   });
 
   it('keeps the input and shows the field errors when the save is refused', async () => {

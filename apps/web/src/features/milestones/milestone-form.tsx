@@ -1,5 +1,5 @@
 import { milestoneInput, parseDateInput, type MilestoneInput, type MilestoneType } from '@journey/contracts';
-import { Group, Input, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, Input, NativeSelect, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { AmountInput } from '../../components/amount-input';
@@ -8,9 +8,18 @@ import type { EntityFormProps } from '../../components/entity-dialogs';
 import { EntityForm } from '../../components/entity-form';
 import { DescriptionField, requiredInput } from '../../components/form-fields';
 import { formatDate } from '../../lib/format';
+import { experimentOptions } from '../experiments/experiment-options';
+import { useExperiments } from '../experiments/use-experiments';
 
-/** The schema's input as the fields hold it: every field present, the amount as typed (empty for none). */
-export type MilestoneFormValues = Required<MilestoneInput> & { isRevenue: MilestoneType; amount: string };
+/**
+ * The schema's input as the fields hold it: every field present, the amount as typed (empty for none),
+ * the experiment as its id ('' for none).
+ */
+export type MilestoneFormValues = Required<MilestoneInput> & {
+  isRevenue: MilestoneType;
+  amount: string;
+  experimentId: string;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,9 +55,13 @@ const emptyMilestone = (): MilestoneFormValues => ({
   day: '',
   isRevenue: 0,
   amount: '',
+  experimentId: '',
 });
 
-/** The one milestone form, for adding and editing; the amount shows only for revenue milestones. */
+/**
+ * The one milestone form, for adding and editing; the amount shows only for revenue milestones. A
+ * milestone may belong to an experiment of the AI Arena, whose page then lists it.
+ */
 export function MilestoneForm(
   props: EntityFormProps<MilestoneFormValues> & {
     initialValues?: MilestoneFormValues;
@@ -59,6 +72,7 @@ export function MilestoneForm(
     journeyStart?: string;
   },
 ) {
+  const experiments = useExperiments();
   const form = useForm<MilestoneFormValues>({
     initialValues: props.initialValues ?? emptyMilestone(),
     // Only the visitor's own focus on Day stops the suggestion; our setFieldValue must not count.
@@ -116,6 +130,12 @@ export function MilestoneForm(
       {form.values.isRevenue === 1 && (
         <AmountInput label="Revenue Amount" {...form.getInputProps('amount')} />
       )}
+      <NativeSelect
+        label="Experiment"
+        description="Optional: the AI Arena experiment it belongs to, listed on that experiment’s page"
+        data={experimentOptions(experiments.data)}
+        {...form.getInputProps('experimentId')}
+      />
     </EntityForm>
   );
 }

@@ -2,6 +2,7 @@ import type { Milestone } from '@journey/contracts';
 import { lazy } from 'react';
 import { amountForInput } from '../../components/amount-input';
 import { UpdateDialog, updateTexts, type RecordDialogProps } from '../../components/entity-dialogs';
+import { experimentChoice } from '../experiments/experiment-options';
 import type { MilestoneFormValues } from './milestone-form';
 import { useUpdateMilestone } from './use-milestones';
 
@@ -13,6 +14,7 @@ const formValues = (milestone: Milestone): MilestoneFormValues => ({
   ...milestone,
   date: milestone.date.slice(0, 10),
   amount: milestone.amount === null ? '' : amountForInput(milestone.amount),
+  experimentId: experimentChoice(milestone.experimentId),
 });
 
 /** No day suggestion here: an edited milestone keeps its day. */

@@ -41,6 +41,8 @@ export function forecastSentence(scope: Scope, horizon: string): string {
           : ` (between ${month(forecast.earliest)} and ${month(forecast.latest)})`;
       return `At ${rate}, $1B likely in ${likely}${span}`;
     }
+    case 'private':
+      return 'No forecast: the owner keeps the figures it would give away private';
   }
 }
 

@@ -13,6 +13,7 @@ const point = (date: string, total: string) => ({
 const series: RevenueSeries = {
   range: 'all',
   bucket: 'month',
+  private: false,
   points: [
     point('2026-08-01', '0.00'),
     point('2026-09-01', '120.50'),

@@ -6,6 +6,7 @@ describe('monthlyAmounts', () => {
     const rows = monthlyAmounts({
       range: 'all',
       bucket: 'month',
+      private: false,
       points: [
         { date: '2026-01-01', ai: '100.10', passive: '0.00', consulting: '0.00', total: '100.10' },
         { date: '2026-02-01', ai: '100.10', passive: '50.05', consulting: '0.00', total: '150.15' },
@@ -21,6 +22,6 @@ describe('monthlyAmounts', () => {
   });
 
   it('has nothing to say about daily or weekly buckets', () => {
-    expect(monthlyAmounts({ range: '30d', bucket: 'day', points: [] })).toEqual([]);
+    expect(monthlyAmounts({ range: '30d', bucket: 'day', points: [], private: false })).toEqual([]);
   });
 });

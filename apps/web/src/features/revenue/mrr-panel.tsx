@@ -1,4 +1,5 @@
 import { formatMoney } from '../../lib/format';
+import { shownMoney } from '../../lib/shown-money';
 import { Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { HowCalculated } from './how-calculated';
@@ -86,15 +87,19 @@ function Waterfall({ steps }: { steps: WaterfallStep[] }) {
   );
 }
 
+/** True when there is subscription data the owner shows, exactly or as a range. */
+export const hasMrr = (metrics: RevenueMetrics) => metrics.mrr !== null || metrics.ranges.mrr !== null;
+
 /**
  * Monthly recurring revenue beside the tracker's total (docs/decisions/080-recurring-revenue.md):
  * MRR, ARR, subscribers and this month's movements as a small waterfall. Server-rendered from the
  * metrics the first HTML carries, so it moves nothing when the page hydrates.
  */
 export function MrrPanel({ metrics }: { metrics: RevenueMetrics }) {
-  const { mrr, arr, activeSubscribers, movements } = metrics;
-  if (mrr === null || arr === null || activeSubscribers === null || !movements) return null;
-  const month = movements.at(-1);
+  const { mrr, arr, activeSubscribers, movements, ranges } = metrics;
+  // docs/decisions/083-privacy-per-figure.md: as a range, the bands and no movements; hidden, nothing.
+  if (!hasMrr(metrics) || activeSubscribers === null) return null;
+  const month = movements?.at(-1);
   const steps = month ? waterfallSteps(month) : [];
   const changes = steps.filter((step) => step.kind !== 'total');
   return (
@@ -108,11 +113,11 @@ export function MrrPanel({ metrics }: { metrics: RevenueMetrics }) {
         />
       </Text>
       <Text fz="1.9rem" fw={800} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatMoney(mrr)}
+        {shownMoney(mrr, ranges.mrr)}
       </Text>
       <Text size="sm" className={tracker.muted}>
-        {formatMoney(arr, { cents: false })} a year · {activeSubscribers.toLocaleString('en-US')} paying{' '}
-        {activeSubscribers === 1 ? 'customer' : 'customers'}
+        {shownMoney(arr, ranges.arr, { cents: false })} a year · {activeSubscribers.toLocaleString('en-US')}{' '}
+        paying {activeSubscribers === 1 ? 'customer' : 'customers'}
       </Text>
       {month && (
         <figure style={{ margin: '8px 0 0' }}>

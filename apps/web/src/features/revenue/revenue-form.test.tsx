@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { field } from '../../../test/queries';
 import { renderEntityForm, type EntityFormCase } from '../../../test/render';
@@ -8,11 +9,32 @@ import { RevenueForm, type RevenueFormValues } from './revenue-form';
 const today = new Date().toISOString().slice(0, 10);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const renderForm = (props: EntityFormCase<RevenueFormValues> & { withReason?: boolean } = {}) =>
+const renderForm = (
+  props: EntityFormCase<RevenueFormValues> & {
+    withReason?: boolean;
+    experiments?: ComponentProps<typeof RevenueForm>['experiments'];
+  } = {},
+) =>
   renderEntityForm<RevenueFormValues>(
-    (form) => <RevenueForm {...form} initialValues={props.initialValues} withReason={props.withReason} />,
+    (form) => (
+      <RevenueForm
+        {...form}
+        initialValues={props.initialValues}
+        withReason={props.withReason}
+        experiments={props.experiments}
+      />
+    ),
     props,
   );
+
+/** A filled form: the values an edit opens with. */
+const EBOOK_SALES: RevenueFormValues = {
+  amount: '250',
+  source: 'ai',
+  description: 'Ebook sales',
+  date: '2024-03-15',
+  experimentId: '',
+};
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -25,6 +47,7 @@ describe('RevenueForm', () => {
       source: 'ai',
       description: 'An entry',
       date: '2024-01-02',
+      experimentId: '',
       reason: '',
     };
     const { onSubmit } = renderForm({ withReason: true, initialValues });
@@ -36,12 +59,41 @@ describe('RevenueForm', () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ ...initialValues, reason: 'Typo in the amount' });
   });
 
-  it("starts empty with source 'ai' and today's date", () => {
+  it("starts empty with source 'ai', today's date and no experiment", () => {
     renderForm();
     expect(field('Amount')).toHaveValue('');
     expect(field('Source')).toHaveValue('ai');
     expect(field('Description')).toHaveValue('');
     expect(field('Date')).toHaveValue(today);
+    expect(field('Experiment')).toHaveValue('');
+  });
+
+  it('offers None and each experiment by its title, and hands the chosen id over', async () => {
+    const experiments = [
+      { id: 3, title: 'Prompt Shop' },
+      { id: 7, title: 'Agent Desk' },
+    ];
+    const { onSubmit } = renderForm({
+      experiments,
+      initialValues: {
+        amount: '25',
+        source: 'ai',
+        description: 'A sale',
+        date: '2024-03-15',
+        experimentId: '3',
+      },
+    });
+    const select = field('Experiment');
+    expect(select).toHaveValue('3');
+    expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'None',
+      'Prompt Shop',
+      'Agent Desk',
+    ]);
+    await userEvent.selectOptions(select, 'Agent Desk');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ experimentId: '7' });
   });
 
   it('asks for an amount and a description of at least 5 characters', async () => {
@@ -68,6 +120,7 @@ describe('RevenueForm', () => {
       source: 'consulting',
       description: 'Consulting retainer for March',
       date: today,
+      experimentId: '',
     });
     await waitFor(() => expect(field('Amount')).toHaveValue(''));
     expect(field('Source')).toHaveValue('ai');
@@ -76,7 +129,7 @@ describe('RevenueForm', () => {
 
   it('keeps the input and shows the field errors when the save is refused', async () => {
     const { onSubmit } = renderForm({
-      initialValues: { amount: '250', source: 'passive', description: 'Ebook sales', date: '2024-03-15' },
+      initialValues: { ...EBOOK_SALES, source: 'passive' },
       outcome: {
         saved: false,
         errors: { amount: 'Amount must be greater than 0.', date: 'Date cannot be in the future.' },
@@ -89,6 +142,7 @@ describe('RevenueForm', () => {
       source: 'passive',
       description: 'Ebook sales',
       date: '2024-03-15',
+      experimentId: '',
     });
     await waitFor(() =>
       expect(field('Amount')).toHaveAccessibleDescription('Amount must be greater than 0.'),
@@ -104,7 +158,7 @@ describe('RevenueForm', () => {
     'keeps %j as typed and refuses it on amount instead of guessing the comma',
     async (amount) => {
       const { onSubmit } = renderForm({
-        initialValues: { amount: '', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+        initialValues: { ...EBOOK_SALES, amount: '' },
       });
       await userEvent.type(field('Amount'), amount);
       expect(field('Amount')).toHaveValue(amount);
@@ -124,7 +178,7 @@ describe('RevenueForm', () => {
     ['1999-05-05', 'Date cannot be before 2000-01-01.'],
   ])('keeps the typed date %j and refuses it under the field', async (typed, message) => {
     const { onSubmit } = renderForm({
-      initialValues: { amount: '250', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+      initialValues: EBOOK_SALES,
     });
     const events = userEvent.setup();
     await events.clear(field('Date'));
@@ -139,7 +193,7 @@ describe('RevenueForm', () => {
 
   it('says which dates it accepts under the field, and saves a typed one as typed', async () => {
     const { onSubmit } = renderForm({
-      initialValues: { amount: '250', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+      initialValues: EBOOK_SALES,
     });
     expect(field('Date')).toHaveAccessibleDescription('YYYY-MM-DD, from 2000-01-01 to today');
     const events = userEvent.setup();
@@ -160,7 +214,7 @@ describe('RevenueForm', () => {
   it('does not submit while pending', async () => {
     const { onSubmit } = renderForm({
       pending: true,
-      initialValues: { amount: '250', source: 'ai', description: 'Ebook sales', date: '2024-03-15' },
+      initialValues: EBOOK_SALES,
     });
     await userEvent.click(screen.getByRole('button', { name: 'Saving...' }));
     expect(onSubmit).not.toHaveBeenCalled();

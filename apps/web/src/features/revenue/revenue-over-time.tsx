@@ -90,7 +90,9 @@ export function RevenueOverTime() {
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             {empty ? (
               <Text className={classes.empty} c="dimmed">
-                No revenue logged yet: the chart starts with the first sale.
+                {series?.private
+                  ? 'The owner keeps revenue over time private: the totals above are shown as they choose.'
+                  : 'No revenue logged yet: the chart starts with the first sale.'}
               </Text>
             ) : (
               <Stack gap="md">

@@ -3,6 +3,7 @@ import { REVENUE_PAGE_DEFAULTS, REVENUE_SOURCE_SHORT_LABELS } from '@journey/con
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate, formatMoney } from '../../lib/format';
+import { AdminLedger } from '../ledger/admin-ledger';
 import { ImportButton } from '../revenue-imports/import-button';
 import { CreateRevenueButton } from './create-revenue-button';
 import { DeletedRevenueList } from './deleted-revenue-list';
@@ -47,6 +48,8 @@ export function RevenueTable() {
         UpdateDialog={UpdateRevenueDialog}
       />
       <DeletedRevenueList historyButton={history.button} />
+      {/* The ledger's rows, and the reveal of a private one (docs/decisions/084-ledger-commitments.md). */}
+      <AdminLedger />
       {history.dialog}
     </>
   );

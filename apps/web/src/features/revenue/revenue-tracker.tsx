@@ -11,12 +11,13 @@ import { CountingNumber } from '../../components/counting-number';
 import { LandingSection } from '../../components/landing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { formatMoney, formatPercent } from '../../lib/format';
+import { shownMoney } from '../../lib/shown-money';
 import { useCurrentUser } from '../auth/use-current-user';
 import { VerifiedLine } from '../connections/verified-line';
 import { CorrectionsLink } from './corrections-link';
 import { CreateRevenueButton } from './create-revenue-button';
 import { ForecastLine } from './forecast-line';
-import { MrrPanel } from './mrr-panel';
+import { hasMrr, MrrPanel } from './mrr-panel';
 import { StatCards } from './stat-cards';
 import { useRevenueMetrics, useRevenueSummary } from './use-revenue';
 import classes from './revenue-tracker.module.css';
@@ -36,9 +37,15 @@ export function RevenueTracker() {
   const { data: metrics } = useRevenueMetrics();
   const [filter, setFilter] = useState<Filter>('all');
 
-  const totalOf = (value: Filter) =>
-    Number(summary ? (value === 'all' ? summary.totalRevenue : summary.bySource[value]) : 0);
-  const current = totalOf(filter);
+  // docs/decisions/083-privacy-per-figure.md: a figure the owner keeps private has no amount here.
+  const shownOf = (value: Filter) =>
+    summary
+      ? value === 'all'
+        ? { amount: summary.totalRevenue, range: summary.ranges.totalRevenue }
+        : { amount: summary.bySource[value], range: summary.ranges.bySource[value] }
+      : { amount: '0', range: null };
+  const shown = shownOf(filter);
+  const current = Number(shown.amount ?? 0);
   const fraction = Math.min(1, current / REVENUE_TARGET);
 
   return (
@@ -55,7 +62,7 @@ export function RevenueTracker() {
 
       <div className={classes.panel}>
         <Stack gap="lg">
-          <div className={metrics?.mrr != null ? classes.withMrr : undefined}>
+          <div className={metrics && hasMrr(metrics) ? classes.withMrr : undefined}>
             <Stack gap="lg">
               <div>
                 <Text fw={600} className={classes.muted}>
@@ -67,23 +74,35 @@ export function RevenueTracker() {
                   <Text mt="sm" role="alert">
                     Failed to fetch revenue data
                   </Text>
-                ) : (
+                ) : shown.amount !== null ? (
                   <div className={classes.amount}>
                     <CountingNumber end={current} prefix="$" decimals={2} />
                   </div>
+                ) : (
+                  <div className={classes.amount}>{shownMoney(null, shown.range)}</div>
                 )}
                 <Text mt={8} className={classes.muted}>
-                  of $1,000,000,000 · {formatPercent(fraction)} of the way
+                  of $1,000,000,000
+                  {shown.amount !== null ? ` · ${formatPercent(fraction)} of the way` : ''}
                 </Text>
+                {summary && shown.amount === null && (
+                  <Text mt={4} size="sm" className={classes.muted}>
+                    {shown.range === null
+                      ? 'The owner keeps this figure private.'
+                      : `The owner shows this figure as a range. ${summary.bandRule}`}
+                  </Text>
+                )}
               </div>
-              <Progress.Root size={14} radius="xl" className={classes.bar}>
-                <Progress.Section
-                  value={fraction * 100}
-                  className={classes.fill}
-                  aria-label="Progress toward $1,000,000,000"
-                  aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
-                />
-              </Progress.Root>
+              {shown.amount !== null && (
+                <Progress.Root size={14} radius="xl" className={classes.bar}>
+                  <Progress.Section
+                    value={fraction * 100}
+                    className={classes.fill}
+                    aria-label="Progress toward $1,000,000,000"
+                    aria-valuetext={`${formatMoney(current)} of $1,000,000,000 (${formatPercent(fraction)})`}
+                  />
+                </Progress.Root>
+              )}
               {metrics && (
                 <Text component="div" className={classes.muted} mt={-8}>
                   {/* Follows the filter below, as the big figure does (decision 055). */}
@@ -109,7 +128,9 @@ export function RevenueTracker() {
                 onClick={() => setFilter(option.value)}
               >
                 <span className={classes.filterLabel}>{option.label}</span>
-                <span className={classes.filterTotal}>{formatMoney(totalOf(option.value))}</span>
+                <span className={classes.filterTotal}>
+                  {shownMoney(shownOf(option.value).amount, shownOf(option.value).range)}
+                </span>
               </button>
             ))}
           </SimpleGrid>

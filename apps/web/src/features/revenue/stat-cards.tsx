@@ -3,6 +3,7 @@ import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarTime, IconChartArrowsVertical, IconStack2 } from '@tabler/icons-react';
 import { useSite } from '../../lib/site-context';
 import { HowCalculated } from './how-calculated';
+import { PRIVATE_FIGURE } from '../../lib/shown-money';
 import type { RevenueMetrics } from './metrics-format';
 import { useRevenueMetrics } from './use-revenue';
 
@@ -31,7 +32,14 @@ function computedCards(metrics: RevenueMetrics | undefined): StatCard[] {
     {
       label: growth.label,
       // The tracker's forecast line writes the rate with the same formatter (decision 055).
-      value: rate === undefined ? '—' : rate === null ? 'Not enough data' : formatMonthlyGrowth(rate),
+      value:
+        rate === undefined
+          ? '—'
+          : rate !== null
+            ? formatMonthlyGrowth(rate)
+            : metrics?.privacy.monthly === 'exact'
+              ? 'Not enough data'
+              : PRIVATE_FIGURE,
       how: metrics?.howCalculated.monthlyGrowthRate,
     },
     {

@@ -1,6 +1,25 @@
 import { journeyStartField, settingsSchema, type PublicSettings } from '@journey/contracts';
-import { LEGAL_PAGES, SETTINGS_LIMITS, SOCIAL_LINKS } from '@journey/contracts/constants';
-import { Button, Divider, Group, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  AMOUNT_BAND_RULE,
+  LEGAL_PAGES,
+  PRIVACY_FIGURES,
+  PRIVACY_LEVEL_LABELS,
+  PRIVACY_LEVELS,
+  SETTINGS_LIMITS,
+  SOCIAL_LINKS,
+} from '@journey/contracts/constants';
+import {
+  Button,
+  Divider,
+  Group,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -135,6 +154,32 @@ export function SiteSettingsForm(props: { settings: PublicSettings }) {
             maxLength={7}
             {...form.getInputProps('forecastTargetMonth')}
           />
+        </Section>
+
+        <Divider />
+        <Section title="Privacy">
+          <Text size="sm" c="dimmed" maw={720}>
+            How each figure leaves the site: on the page, in the API and open data, the badge, preview images
+            and the ledger (which then publishes a commitment you can reveal later). A breakdown is never
+            shown more exactly than the total it adds up to. {AMOUNT_BAND_RULE}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {PRIVACY_FIGURES.map((figure) => (
+              <Radio.Group
+                key={figure.key}
+                id={fieldId(`privacy.${figure.key}`)}
+                label={figure.label}
+                description={figure.hint}
+                {...form.getInputProps(`privacy.${figure.key}`)}
+              >
+                <Group gap="lg" mt={6}>
+                  {PRIVACY_LEVELS.map((level) => (
+                    <Radio key={level} value={level} label={PRIVACY_LEVEL_LABELS[level]} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            ))}
+          </SimpleGrid>
         </Section>
 
         <Divider />
