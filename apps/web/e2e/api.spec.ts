@@ -15,6 +15,7 @@ test.describe('API seen from the browser', () => {
       totalRevenue: string;
       bySource: { ai: string; passive: string; consulting: string };
     };
+    // This server shows every figure exactly (docs/decisions/083-privacy-per-figure.md).
     expect(body).toEqual({
       totalRevenue: expect.stringMatching(DECIMAL),
       bySource: {
@@ -22,6 +23,9 @@ test.describe('API seen from the browser', () => {
         passive: expect.stringMatching(DECIMAL),
         consulting: expect.stringMatching(DECIMAL),
       },
+      ranges: { totalRevenue: null, bySource: { ai: null, passive: null, consulting: null } },
+      privacy: { total: 'exact', bySource: 'exact', monthly: 'exact', mrr: 'exact', experiments: 'exact' },
+      bandRule: expect.stringContaining('Ranges are bands'),
     });
     const cents = (amount: string) => BigInt(amount.replace('.', ''));
     expect(cents(body.totalRevenue)).toBe(

@@ -92,9 +92,10 @@ test.describe('a fresh database', () => {
     request,
   }) => {
     const summary = await request.get('/api/revenue');
-    expect(await summary.json()).toEqual({
+    expect(await summary.json()).toMatchObject({
       totalRevenue: '0.00',
       bySource: { ai: '0.00', passive: '0.00', consulting: '0.00' },
+      ranges: { totalRevenue: null, bySource: { ai: null, passive: null, consulting: null } },
     });
 
     const html = await (await request.get('/')).text();
