@@ -17,6 +17,7 @@ import {
   LEGAL_PAGES,
   milestonePath,
   OPEN_DATA_PATHS,
+  type PrivacyLevel,
   type PrivacySettings,
 } from '@journey/contracts';
 import { schema, storeSubscriptionPeriods } from '@journey/db';
@@ -180,62 +181,49 @@ beforeAll(async () => {
   milestoneRef = milestonePath(milestone.json()).split('/').at(-1) ?? '';
 }, 60_000);
 
+/** Every figure at one level. */
+const every = (level: PrivacyLevel): PrivacySettings => ({
+  total: level,
+  bySource: level,
+  monthly: level,
+  mrr: level,
+  experiments: level,
+});
+
+/** The walk's bodies under `privacy`, with the band rule's own examples of bands taken out. */
+async function walkWith(privacy: PrivacySettings): Promise<Map<string, string>> {
+  await setPrivacy(privacy);
+  const rule = [JSON.stringify(AMOUNT_BAND_RULE).slice(1, -1), AMOUNT_BAND_RULE];
+  const bodies = await walk();
+  return new Map(
+    [...bodies].map(([where, body]) => [where, rule.reduce((text, form) => text.replaceAll(form, ''), body)]),
+  );
+}
+
+const TOTAL_BAND = '$10k–$25k';
+
 describe('the privacy walk', () => {
   it('finds every exact figure when the owner shows them exactly: the search works', async () => {
-    await setPrivacy({
-      total: 'exact',
-      bySource: 'exact',
-      monthly: 'exact',
-      mrr: 'exact',
-      experiments: 'exact',
-    });
-    const shown = found(await walk());
+    const shown = found(await walkWith(every('exact')));
     for (const amount of EXACT) expect(shown.filter((line) => line.startsWith(`${amount}:`))).not.toEqual([]);
   }, 120_000);
 
   it('finds no exact figure anywhere with every figure shown as a range, and the bands instead', async () => {
-    await setPrivacy({
-      total: 'range',
-      bySource: 'range',
-      monthly: 'range',
-      mrr: 'range',
-      experiments: 'range',
-    });
-    const bodies = await walk();
+    const bodies = await walkWith(every('range'));
     expect(found(bodies)).toEqual([]);
-    expect(bodies.get('/api/revenue')).toContain('$10k–$25k');
-    expect(bodies.get('/')).toContain('$10k–$25k');
-    expect(bodies.get(`${BADGE_PATH}?theme=light&style=flat`)).toContain('$10k–$25k');
+    for (const where of ['/api/revenue', '/', `${BADGE_PATH}?theme=light&style=flat`])
+      expect(bodies.get(where), where).toContain(TOTAL_BAND);
   }, 120_000);
 
   it('finds no exact figure anywhere with every figure hidden, and no band either', async () => {
-    await setPrivacy({
-      total: 'hidden',
-      bySource: 'hidden',
-      monthly: 'hidden',
-      mrr: 'hidden',
-      experiments: 'hidden',
-    });
-    const bodies = await walk();
+    const bodies = await walkWith(every('hidden'));
     expect(found(bodies)).toEqual([]);
-    // The band rule's own examples name bands; nothing else may.
-    for (const [where, body] of bodies)
-      expect(
-        body.replaceAll(JSON.stringify(AMOUNT_BAND_RULE).slice(1, -1), '').replaceAll(AMOUNT_BAND_RULE, ''),
-        where,
-      ).not.toContain('$10k–$25k');
+    for (const [where, body] of bodies) expect(body, where).not.toContain(TOTAL_BAND);
   }, 120_000);
 
   it('hides the total and whatever adds up to it, while the figures left exact stay exact', async () => {
     // Sources and months would give a hidden total away; MRR is a figure of its own.
-    await setPrivacy({
-      total: 'hidden',
-      bySource: 'exact',
-      monthly: 'exact',
-      mrr: 'exact',
-      experiments: 'exact',
-    });
-    const bodies = await walk();
+    const bodies = await walkWith({ ...every('exact'), total: 'hidden' });
     expect(found(bodies, [TOTAL, AI.amount, PASSIVE.amount, COST, PROFIT])).toEqual([]);
     expect(found(bodies, [MRR])).not.toEqual([]);
   }, 120_000);
