@@ -321,11 +321,13 @@ describe('the public cache', () => {
       'connections.disconnect': ['connections'],
       'connections.uploadRates': [],
       'connections.schedule': ['settings'],
-      'costs.create': ['experiments'],
-      'costs.update': ['experiments'],
-      'costs.delete': ['experiments'],
-      'costImports.create': ['experiments'],
-      'costImports.undo': ['experiments'],
+      // A cost is an experiment's figure and a ledger row (decision 084).
+      'costs.create': ['experiments', 'revenues'],
+      'costs.update': ['experiments', 'revenues'],
+      'costs.delete': ['experiments', 'revenues'],
+      'costs.undo': ['experiments', 'revenues'],
+      'costImports.create': ['experiments', 'revenues'],
+      'costImports.undo': ['experiments', 'revenues'],
     });
   });
 

@@ -142,6 +142,12 @@ export const COST_CATEGORY_LABELS: Record<CostCategory, string> = {
 /** The files the cost import reads: the AI providers' billing exports and a generic CSV. */
 export const COST_IMPORT_FORMATS = ['openai', 'anthropic', 'generic'] as const;
 export type CostImportFormat = (typeof COST_IMPORT_FORMATS)[number];
+/** A format's short name, as the ledger and the lists name an import. */
+export const COST_IMPORT_FORMAT_NAMES: Record<CostImportFormat, string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  generic: 'Generic file',
+};
 export const COST_IMPORT_FORMAT_LABELS: Record<CostImportFormat, string> = {
   openai: 'OpenAI (usage or billing export)',
   anthropic: 'Anthropic (usage or billing export)',

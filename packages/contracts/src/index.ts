@@ -8,6 +8,7 @@ export * from './dates';
 export * from './enums';
 export * from './enum-field';
 export * from './costs';
+export * from './cost-history';
 export * from './cost-imports';
 export * from './date-fields';
 export * from './errors';

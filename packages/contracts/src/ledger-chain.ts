@@ -50,6 +50,9 @@ export const LEDGER_GENESIS_HASH = '0'.repeat(64);
  */
 export const LEDGER_CREATED = 'created';
 export const LEDGER_DELETED = 'deleted';
+/** The field of a row about a whole import undone (no entry named): of revenue, or of costs. */
+export const LEDGER_IMPORT = 'import';
+export const LEDGER_COST_IMPORT = 'cost-import';
 
 /** An entry as a created or deleted row carries it. */
 export interface LedgerEntryValues {
@@ -100,15 +103,16 @@ export function ledgerHashInput(row: LedgerHashedRow): string {
 
 /**
  * Whether a row's values are published: a revenue row's amount feeds the total, each source's and each
- * month's figure, so all three must be exact; a cost's feeds the experiments' figures. A row the owner
- * revealed is public whatever the settings say.
+ * month's figure, so all three must be exact; a cost's feeds the experiments' figures, exact only under
+ * an exact total. A row the owner revealed is public whatever the settings say.
  */
 export function ledgerRowIsPublic(
   row: { entity: LedgerEntity; revealed: boolean },
   privacy: Pick<PrivacySettings, 'total' | 'bySource' | 'monthly' | 'experiments'>,
 ): boolean {
   if (row.revealed) return true;
-  if (row.entity === 'cost') return privacy.experiments === 'exact';
+  // The experiments' figures are never shown more exactly than the total (effectivePrivacy).
+  if (row.entity === 'cost') return privacy.experiments === 'exact' && privacy.total === 'exact';
   return privacy.total === 'exact' && privacy.bySource === 'exact' && privacy.monthly === 'exact';
 }
 

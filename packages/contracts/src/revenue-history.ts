@@ -35,29 +35,42 @@ export const revenueSnapshotSchema = revenueSchema.pick({
 });
 export type RevenueSnapshot = z.infer<typeof revenueSnapshotSchema>;
 
-/** One recorded create, update or delete of an entry (an undo is one of them, with `undoOf`). */
-export const revenueChangeSchema = z.object({
-  id: z.number().int(),
-  revenueId: z.number().int(),
-  action: z.enum(REVENUE_CHANGE_ACTIONS),
-  before: revenueSnapshotSchema.nullable(),
-  after: revenueSnapshotSchema.nullable(),
-  reason: z.string().nullable(),
-  undoOf: z.number().int().nullable().describe('The change this one undid'),
-  importId: z.number().int().nullable().describe('The import that made this change'),
-  changedAt: isoTimestamp,
-});
+/**
+ * One recorded create, update or delete of a row with a history (an undo is one of them, with
+ * `undoOf`): a revenue entry's, named by `revenueId`, or a cost's, named by `costId`.
+ */
+export function entryChangeSchema<K extends string, S extends z.ZodObject>(idKey: K, snapshot: S) {
+  return z.object({
+    id: z.number().int(),
+    ...({ [idKey]: z.number().int() } as Record<K, z.ZodNumber>),
+    action: z.enum(REVENUE_CHANGE_ACTIONS),
+    before: snapshot.nullable(),
+    after: snapshot.nullable(),
+    reason: z.string().nullable(),
+    undoOf: z.number().int().nullable().describe('The change this one undid'),
+    importId: z.number().int().nullable().describe('The import that made this change'),
+    changedAt: isoTimestamp,
+  });
+}
+
+/**
+ * A row deleted by hand, with its last values, for the admin to look at and restore. Typed by the
+ * snapshot's shape: `snapshot.extend` on a bare `z.ZodObject` would give `Record<string, unknown>`.
+ */
+export const deletedEntrySchema = <Shape extends z.ZodRawShape>(snapshot: z.ZodObject<Shape>) =>
+  snapshot.extend({
+    id: z.number().int(),
+    deletedAt: isoTimestamp,
+    reason: z.string().nullable().describe('The reason given for the delete'),
+  });
+
+export const revenueChangeSchema = entryChangeSchema('revenueId', revenueSnapshotSchema);
 export type RevenueChange = z.infer<typeof revenueChangeSchema>;
 
 export const revenueHistorySchema = z.object({ changes: z.array(revenueChangeSchema) });
 export type RevenueHistory = z.infer<typeof revenueHistorySchema>;
 
-/** An entry deleted by hand, with its last values, for the admin to look at and restore. */
-export const deletedRevenueSchema = revenueSnapshotSchema.extend({
-  id: z.number().int(),
-  deletedAt: isoTimestamp,
-  reason: z.string().nullable().describe('The reason given for the delete'),
-});
+export const deletedRevenueSchema = deletedEntrySchema(revenueSnapshotSchema);
 export type DeletedRevenue = z.infer<typeof deletedRevenueSchema>;
 
 export const revenueCorrectionsSchema = z.object({

@@ -118,10 +118,11 @@ describe('the chain', () => {
 describe('which rows are public', () => {
   const privacy = (changes: Partial<PrivacySettings>): PrivacySettings => ({ ...EXACT_PRIVACY, ...changes });
 
-  it('shows a revenue row when the total, each source and each month are exact, a cost when experiments are', () => {
+  it('shows a revenue row when the total, each source and each month are exact, a cost when experiments and the total are', () => {
     const cases: [Partial<PrivacySettings>, boolean, boolean][] = [
       [{}, true, true],
-      [{ total: 'range' }, false, true],
+      // The experiments' figures are never more exact than the total (decision 083).
+      [{ total: 'range' }, false, false],
       [{ bySource: 'hidden' }, false, true],
       [{ monthly: 'range' }, false, true],
       // Recurring revenue is built from billed periods, which the ledger does not carry.

@@ -1,12 +1,16 @@
 import type { CostCategory, CostImport, CostImportFormat, CostImportResult } from '@journey/contracts';
+import { COST_IMPORT_FORMAT_NAMES, LEDGER_COST_IMPORT } from '@journey/contracts/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { importWrites, inChunks } from './imports';
+import { publishRecordedCostChanges, storedCostSnapshotSql } from './cost-history';
+import type { RecordedChangeRow } from './entry-history';
+import { importedRows, importWrites, inChunks } from './imports';
+import { appendLedger } from './revenue-ledger';
 import { costImports, costs, experiments } from './schema';
 
 /**
  * Cost imports (docs/decisions/082-experiment-money.md): one transaction adds the costs of a file, and
- * its undo removes exactly them. A line of an export is stored once: (format, external id) is unique.
+ * its undo removes exactly them, each recorded and published as a revenue import's entries are. A line of an export is stored once: (format, external id) is unique.
  */
 
 export interface CostImportEntry {
@@ -48,21 +52,51 @@ const writes = importWrites({
     experiment_id: entry.experimentId,
     external_id: entry.externalId,
   }),
+  // Each cost with its 'create' change, from the same statement's `returning`.
   async insert(tx, id, values, records) {
-    await tx.execute(sql`
-      insert into costs (amount, date, category, description, experiment_id, format, external_id, import_id)
-      select r.amount, r.date, r.category, r.description, e.id, ${values.format}, r.external_id, ${id}
-      from jsonb_to_recordset(${records}::jsonb)
-        as r(amount numeric, date timestamptz, category text, description text, experiment_id integer,
-          external_id text)
-      left join experiments e on e.id = r.experiment_id
-      on conflict (format, external_id) do nothing`);
+    const recorded = await tx.execute<RecordedChangeRow>(sql`
+      with added as (
+        insert into costs (amount, date, category, description, experiment_id, format, external_id, import_id)
+        select r.amount, r.date, r.category, r.description, e.id, ${values.format}, r.external_id, ${id}
+        from jsonb_to_recordset(${records}::jsonb)
+          as r(amount numeric, date timestamptz, category text, description text, experiment_id integer,
+            external_id text)
+        left join experiments e on e.id = r.experiment_id
+        on conflict (format, external_id) do nothing
+        returning *
+      )
+      insert into revenue_changes (cost_id, action, after, import_id)
+      select added.id, 'create', ${storedCostSnapshotSql('added')}, ${id} from added
+      returning *`);
+    await publishRecordedCostChanges(tx, recorded);
   },
-  async remove(tx, found) {
-    const [removed] = await tx.execute<{ removed: number; total: string }>(sql`
-      with removed as (delete from costs where import_id = ${found.id} returning amount)
-      select count(*)::int as removed, coalesce(sum(amount), 0)::numeric(16, 2)::text as total from removed`);
-    return { removed: removed?.removed ?? 0, total: removed?.total ?? '0.00' };
+  // A 'delete' change for each cost, then one ledger row for the whole import.
+  async remove(tx, found, now) {
+    const { id } = found;
+    const { removed, total } = await importedRows(tx, costs, id);
+    const recorded = await tx.execute<RecordedChangeRow>(sql`
+      with removed as (
+        delete from costs where import_id = ${id}
+        returning *
+      )
+      insert into revenue_changes (cost_id, action, before, reason, import_id, changed_at)
+      select removed.id, 'delete', ${storedCostSnapshotSql('removed')}, 'Import undone', ${id},
+        ${now.toISOString()}::timestamptz from removed
+      returning *`);
+    await publishRecordedCostChanges(tx, recorded);
+    const label = COST_IMPORT_FORMAT_NAMES[found.format];
+    await appendLedger(tx, [
+      {
+        revenueId: null,
+        changeId: null,
+        changedAt: now,
+        field: LEDGER_COST_IMPORT,
+        oldValue: `${label} import #${id}: ${removed} ${removed === 1 ? 'cost' : 'costs'}, ${total}`,
+        newValue: null,
+        reason: 'Import undone',
+      },
+    ]);
+    return { removed, total };
   },
 });
 

@@ -1,11 +1,16 @@
-import type { Cost, CostPageRequest, CostValues, Page } from '@journey/contracts';
+import type { Cost, CostChange, CostPageRequest, CostValues, Page } from '@journey/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { entityWrites } from './entity-writes';
+import { COST_HISTORY, costChangeOf, storedCostSnapshot, type StoredCostSnapshot } from './cost-history';
+import { historyWrites, type ChangeOptions } from './entry-writes';
+import { ImportedAgainError } from './revenue-writes';
 import { pageOf } from './paging';
 import { costs } from './schema';
 
-/** Costs (docs/decisions/082-experiment-money.md): typed by the owner or imported, in USD. */
+/**
+ * Costs (docs/decisions/082-experiment-money.md): typed by the owner or imported, in USD; every write
+ * recorded and published in the ledger, and undoable (084-ledger-commitments.md, "Costs in the ledger").
+ */
 
 export function toCost(row: typeof costs.$inferSelect): Cost {
   return {
@@ -55,17 +60,40 @@ export async function pageCosts(db: Database, request: CostPageRequest): Promise
   return pageOf(db, costs, [costs.description], request, toCost, where);
 }
 
-const writes = entityWrites(
-  costs,
-  (values: CostValues) => ({
+/** The columns a recorded snapshot puts back: its values, and its origin when it was imported. */
+function restoredColumns(snapshot: StoredCostSnapshot): Record<string, unknown> {
+  const { amount, date, category, description, experimentId, origin } = snapshot;
+  return {
+    amount,
+    date: new Date(date),
+    category,
+    description,
+    // An experiment deleted since has unlinked its costs (ON DELETE SET NULL): it stays unlinked.
+    experimentId: experimentId
+      ? sql<number | null>`(select id from experiments where id = ${experimentId})`
+      : null,
+    format: origin?.format ?? null,
+    externalId: origin?.externalId ?? null,
+    importId: origin?.importId ?? null,
+  };
+}
+
+const writes = historyWrites({
+  kind: COST_HISTORY,
+  table: costs,
+  toColumns: (values: CostValues) => ({
     amount: values.amount,
     date: values.date,
     category: values.category,
     description: values.description,
     experimentId: values.experimentId,
   }),
-  toCost,
-);
+  toEntity: toCost,
+  snapshot: storedCostSnapshot,
+  restoredColumns,
+  uniqueKey: [costs.format, costs.externalId],
+  keyTaken: () => new ImportedAgainError('cost'),
+});
 
 /** The write, or UnknownExperimentError when its experiment is not (or no longer) there. */
 export async function orUnknownExperiment<T>(write: Promise<T>): Promise<T> {
@@ -77,8 +105,22 @@ export async function orUnknownExperiment<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export const createCost = (db: Database, values: CostValues) =>
-  orUnknownExperiment(writes.create(db, values));
-export const updateCost = (db: Database, id: number, values: CostValues) =>
-  orUnknownExperiment(writes.update(db, id, values));
-export const deleteCost = writes.remove;
+/** The cost, its 'create' change and its ledger row, in one transaction. */
+export const createCost = (db: Database, values: CostValues, options?: ChangeOptions) =>
+  orUnknownExperiment(writes.create(db, values, options));
+/** The edited cost, or null; an edit that changes nothing records nothing. */
+export const updateCost = (db: Database, id: number, values: CostValues, options?: ChangeOptions) =>
+  orUnknownExperiment(writes.update(db, id, values, options));
+/** False when the id names no cost. */
+export const deleteCost: (db: Database, id: number, options?: ChangeOptions) => Promise<boolean> =
+  writes.remove;
+
+/** Reverts the cost's newest change, recorded as a change of its own; null when it has none. */
+export async function undoLastCostChange(
+  db: Database,
+  id: number,
+  reason?: string | null,
+): Promise<CostChange | null> {
+  const undone = await writes.undo(db, id, reason);
+  return undone ? costChangeOf(undone) : null;
+}

@@ -42,6 +42,22 @@ export async function* inChunks<T>(items: readonly T[]): AsyncGenerator<T[]> {
   }
 }
 
+/** How many rows an import holds now, and their sum: what its undo is about to remove. */
+export async function importedRows(
+  tx: Database,
+  rows: ImportedRowsTable,
+  importId: number,
+): Promise<{ removed: number; total: string }> {
+  const [counted] = await tx
+    .select({
+      removed: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${rows.amount}), 0)::numeric(16, 2)::text`,
+    })
+    .from(rows)
+    .where(eq(rows.importId, importId));
+  return { removed: counted?.removed ?? 0, total: counted?.total ?? '0.00' };
+}
+
 /**
  * The writes of one kind of import. `columns` are the import's own (its provider, its format);
  * `toRecord` is one entry as the JSON record `insert` reads with `jsonb_to_recordset` (`records`,

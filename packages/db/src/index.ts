@@ -4,6 +4,7 @@ export * from './broadcasts';
 export * from './client';
 export * from './connections';
 export * from './costs';
+export * from './cost-history';
 export * from './cost-imports';
 export * from './exchange-rates';
 export * from './database-errors';

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { recordCostsWithoutHistory } from './cost-history';
 import {
   appendLedger,
   checkLedger,
@@ -27,6 +28,8 @@ import { revenueChanges, revenueLedger, revenues } from './schema';
 
 /** Why an entry's creation is published late. */
 export const LATE_CREATION_REASON = 'Entered before the ledger published creations';
+/** The reason of the creation published for a cost recorded before costs had a history (migration 0021). */
+export const LATE_COST_REASON = 'Recorded before costs joined the ledger';
 
 /** Rows read, checked and written again at a time. */
 const REHASH_CHUNK_ROWS = 2_000;
@@ -185,7 +188,7 @@ async function publishUnpublishedEntries(tx: Database, now: Date): Promise<numbe
   return unpublished.length;
 }
 
-/** Rows chained again and entries published; both zero on an up-to-date ledger. */
+/** Rows chained again and entries and costs published; both zero on an up-to-date ledger. */
 export function upgradeLedger(
   db: Database,
   now = new Date(),
@@ -193,7 +196,9 @@ export function upgradeLedger(
   return db.transaction(async (tx) => {
     await lockLedger(tx);
     const rechained = await rechainWithSecrets(tx);
-    const published = await publishUnpublishedEntries(tx, now);
+    const published =
+      (await publishUnpublishedEntries(tx, now)) +
+      (await recordCostsWithoutHistory(tx, now, LATE_COST_REASON));
     return { rechained, published };
   });
 }

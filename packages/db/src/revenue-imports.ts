@@ -1,5 +1,6 @@
 import {
   IMPORT_PROVIDER_NAMES,
+  LEDGER_IMPORT,
   type ImportProvider,
   type RevenueImport,
   type RevenueImportResult,
@@ -7,7 +8,7 @@ import {
 } from '@journey/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { importWrites, inChunks } from './imports';
+import { importedRows, importWrites, inChunks } from './imports';
 import { publishRecordedChanges, recordRevenueChange, type RecordedChangeRow } from './revenue-history';
 import { deleteRevenue } from './revenue-writes';
 import { appendLedger } from './revenue-ledger';
@@ -145,15 +146,7 @@ const writes = importWrites({
   // A 'delete' change for each entry, then one ledger row for the whole import.
   async remove(tx, found, now) {
     const { id } = found;
-    const [counted] = await tx
-      .select({
-        removed: sql<number>`count(*)::int`,
-        total: sql<string>`coalesce(sum(${revenues.amount}), 0)::numeric(16, 2)::text`,
-      })
-      .from(revenues)
-      .where(eq(revenues.importId, id));
-    const removed = counted?.removed ?? 0;
-    const total = counted?.total ?? '0.00';
+    const { removed, total } = await importedRows(tx, revenues, id);
     const recorded = await tx.execute<RecordedChangeRow>(sql`
       with removed as (
         delete from revenues where import_id = ${id}
@@ -170,7 +163,7 @@ const writes = importWrites({
         revenueId: null,
         changeId: null,
         changedAt: now,
-        field: 'import',
+        field: LEDGER_IMPORT,
         oldValue: `${label} import #${id}: ${removed} ${removed === 1 ? 'entry' : 'entries'}, ${total}`,
         newValue: null,
         reason: 'Import undone',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   checkLedgerChain,
+  LEDGER_COST_IMPORT,
   LEDGER_CREATED,
   LEDGER_DELETED,
   LEDGER_GENESIS_HASH,
@@ -73,9 +74,9 @@ export function ledgerSecrets(count: number): string[] {
   return Array.from({ length: count }, (_, index) => hex.slice(index * length, (index + 1) * length));
 }
 
-/** What a stored row is about. */
-export const ledgerEntity = (row: { costId: number | null }): LedgerEntity =>
-  row.costId === null ? 'revenue' : 'cost';
+/** What a stored row is about: a cost, or a whole cost import undone, or else revenue. */
+export const ledgerEntity = (row: { costId: number | null; field: string }): LedgerEntity =>
+  row.costId !== null || row.field === LEDGER_COST_IMPORT ? 'cost' : 'revenue';
 
 const commitment = (value: string | null, secret: string | null) =>
   value === null || secret === null ? null : sha256Hex(ledgerCommitmentInput(value, secret));

@@ -135,6 +135,8 @@ async function fill(db: Database): Promise<void> {
       description: 'A server',
     },
   ]);
+  // Costs stored before they had a history get it, as at a start-up after migration 0021.
+  await upgradeLedger(db);
   await db.insert(experimentAssignments).values([
     { experimentId: 1, provider: 'stripe', kind: 'connection' },
     { experimentId: 3, provider: 'paddle', kind: 'price', value: 'pri_01h' },
@@ -320,8 +322,8 @@ describe('a backup', () => {
       sessions: 3,
       revenueImports: 1,
       revenues: 4,
-      revenueChanges: 4,
-      revenueLedger: 9,
+      revenueChanges: 6,
+      revenueLedger: 11,
       milestones: 2,
       experiments: 5,
       subscribers: 2,
@@ -381,7 +383,7 @@ describe('a backup', () => {
     const before = await contents(source.handle.db);
     await expect(restoreDatabase(source.handle.db, throughFile(backup))).rejects.toThrow(
       new BackupError(
-        'The target database is not empty: users (2), sessions (3), revenues (4), revenueChanges (4), milestones (2), ' +
+        'The target database is not empty: users (2), sessions (3), revenues (4), revenueChanges (6), milestones (2), ' +
           'subscribers (2), broadcasts (2). Restore into a new database.',
       ),
     );

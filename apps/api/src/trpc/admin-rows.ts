@@ -8,8 +8,8 @@ import { protectedProcedure, PUBLIC_DATA_UNCHANGED, type Meta } from './init';
 export interface RowKind {
   /** As a message starts: `Revenue entry` (then `Revenue entry not found`). */
   noun: string;
-  /** The public table its writes change; null when no public answer shows it. */
-  table: PublicTable | null;
+  /** The public tables its writes change; empty when no public answer shows it. */
+  tables: readonly PublicTable[];
   /**
    * Its REST collection, where new rows are posted, which also names its OpenAPI tag; one row lives
    * at `/admin{path}/{id}`, or at `{path}/{id}` for a collection under `/admin/` already (costs). None
@@ -18,7 +18,8 @@ export interface RowKind {
   path?: `/${string}`;
 }
 
-const changesOf = (kind: RowKind): Meta => (kind.table ? { changes: [kind.table] } : PUBLIC_DATA_UNCHANGED);
+export const changesOf = (kind: RowKind): Meta =>
+  kind.tables.length > 0 ? { changes: kind.tables } : PUBLIC_DATA_UNCHANGED;
 
 const openapi = (kind: RowKind, method: 'POST' | 'PUT' | 'DELETE', verb: string): Meta => {
   if (!kind.path) return {};

@@ -38,15 +38,17 @@ export const revenueImports = pgTable(
 );
 
 /**
- * Every create, update and delete of a revenue entry, written in the transaction of the write: the
- * entry's values before and after (`{ amount, source, description, date }`, null for a create's
- * before and a delete's after). No foreign key: the history of a deleted entry stays.
+ * Every create, update and delete of a revenue entry or a cost, written in the transaction of the
+ * write: the row's values before and after (null for a create's before and a delete's after). Exactly
+ * one of `revenue_id` and `cost_id` is set (docs/decisions/084-ledger-commitments.md, "Costs in the
+ * ledger"). No foreign key: the history of a deleted row stays.
  */
 export const revenueChanges = pgTable(
   'revenue_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    revenueId: integer('revenue_id').notNull(),
+    revenueId: integer('revenue_id'),
+    costId: integer('cost_id'),
     action: text('action', { enum: REVENUE_CHANGE_ACTIONS }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -59,7 +61,11 @@ export const revenueChanges = pgTable(
   },
   (table) => [
     index('revenue_changes_revenue_id_id_idx').on(table.revenueId, table.id),
+    index('revenue_changes_cost_id_id_idx')
+      .on(table.costId, table.id)
+      .where(sql`${table.costId} is not null`),
     check('revenue_changes_action_valid', isOneOf(table.action, REVENUE_CHANGE_ACTIONS)),
+    check('revenue_changes_one_row', sql`(${table.revenueId} is null) <> (${table.costId} is null)`),
   ],
 );
 

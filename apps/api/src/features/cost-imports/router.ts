@@ -16,7 +16,7 @@ import { planCostImport } from './plan';
 export const costImportsRouter = importRouter({
   path: '/admin/costs/imports',
   tag: 'costs',
-  changes: ['experiments'],
+  changes: ['experiments', 'revenues'],
   summaries: {
     list: 'Cost imports, newest first',
     create: 'Import a billing export (OpenAI, Anthropic) or a generic CSV into costs',

@@ -20,7 +20,7 @@ import { adminRowProcedures, found, type RowKind } from '../../trpc/admin-rows';
 import { publicProcedure, router } from '../../trpc/init';
 import { withKnownExperiment } from '../costs/router';
 
-const MILESTONE: RowKind = { noun: 'Milestone', table: 'milestones', path: '/milestones' };
+const MILESTONE: RowKind = { noun: 'Milestone', tables: ['milestones'], path: '/milestones' };
 
 export const milestonesRouter = router({
   list: publicProcedure

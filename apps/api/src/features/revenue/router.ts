@@ -1,11 +1,9 @@
 import {
   deletedRevenueSchema,
-  idInput,
   revenueChangeSchema,
   revenueCorrectionsSchema,
   revenueDeleteInput,
   revenueEditInput,
-  revenueHistorySchema,
   revenueInput,
   revenueMetricsSchema,
   revenuePageInput,
@@ -20,7 +18,6 @@ import {
   createRevenue,
   deletedRevenues,
   deleteRevenue,
-  ImportedAgainError,
   getRevenueSummary,
   listRevenues,
   orUnknownExperiment,
@@ -31,23 +28,18 @@ import {
   undoLastRevenueChange,
   updateRevenue,
 } from '@journey/db';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { adminRowProcedures, deleteProcedure, notFound, type RowKind } from '../../trpc/admin-rows';
-import { protectedProcedure, publicProcedure, router, type Meta } from '../../trpc/init';
+import { adminRowProcedures, deleteProcedure, type RowKind } from '../../trpc/admin-rows';
+import { historyProcedures } from '../../trpc/history-procedures';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { withKnownExperiment } from '../costs/router';
 import { readPrivacy, shownMetrics, shownSeries, shownSummary } from '../privacy/shown-figures';
 import { revenueMetrics } from './metrics';
 
-const REVENUE: RowKind = { noun: 'Revenue entry', table: 'revenues', path: '/revenue' };
+const REVENUE: RowKind = { noun: 'Revenue entry', tables: ['revenues'], path: '/revenue' };
 
 /** An entry naming an experiment that is not there: a 400 on `experimentId`, as a cost's (decision 082). */
 const knownExperiment = <T>(write: Promise<T>) => withKnownExperiment(orUnknownExperiment(write));
-
-/** The REST address of something about one entry, under its admin path. */
-const ofOneEntry = (method: 'GET' | 'POST', action: string, summary: string): Meta => ({
-  openapi: { method, path: `/admin/revenue/{id}/${action}`, tags: ['revenue'], summary },
-});
 
 export const revenueRouter = router({
   summary: publicProcedure
@@ -146,50 +138,17 @@ export const revenueRouter = router({
     revenueDeleteInput,
   ),
 
-  /** Entries deleted by hand, newest first, to look at and restore (an undo of the delete). */
-  deleted: protectedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/revenue/deleted',
-        tags: ['revenue'],
-        summary: 'Revenue entries deleted by hand, newest first (at most 50)',
-      },
-    })
-    .input(z.void())
-    .output(z.array(deletedRevenueSchema))
-    .query(({ ctx }) => deletedRevenues(ctx.database.db)),
-
-  /** An entry's recorded changes, newest first; a deleted entry keeps its history. */
-  history: protectedProcedure
-    .meta(ofOneEntry('GET', 'history', "A revenue entry's changes, newest first"))
-    .input(idInput)
-    .output(revenueHistorySchema)
-    .query(async ({ ctx, input }) => {
-      const changes = await revenueHistory(ctx.database.db, input.id);
-      if (changes.length === 0 && !(await revenueIsKnown(ctx.database.db, input.id))) throw notFound(REVENUE);
-      return { changes };
-    }),
-
-  /** Reverts the entry's newest change, recorded and published as a change of its own. */
-  undo: protectedProcedure
-    // Undoing again undoes the undo: it is always the last change that is reverted.
-    .meta({ changes: ['revenues'], ...ofOneEntry('POST', 'undo', "Undo a revenue entry's last change") })
-    .input(revenueUndoInput)
-    .output(revenueChangeSchema)
-    .mutation(async ({ ctx, input }) => {
-      const undone = await undoLastRevenueChange(ctx.database.db, input.id, input.reason).catch(
-        (error: unknown) => {
-          if (error instanceof ImportedAgainError)
-            throw new TRPCError({ code: 'CONFLICT', message: error.message });
-          throw error;
-        },
-      );
-      if (undone) return undone;
-      if (!(await revenueIsKnown(ctx.database.db, input.id))) throw notFound(REVENUE);
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'This revenue entry has no recorded change to undo.',
-      });
-    }),
+  // Entries deleted by hand, an entry's changes and the undo of its newest change.
+  ...historyProcedures(REVENUE, {
+    collection: '/admin/revenue',
+    tag: 'revenue',
+    plural: 'Revenue entries',
+    change: revenueChangeSchema,
+    deletedRow: deletedRevenueSchema,
+    undoInput: revenueUndoInput,
+    history: revenueHistory,
+    deleted: deletedRevenues,
+    isKnown: revenueIsKnown,
+    undo: undoLastRevenueChange,
+  }),
 });
