@@ -1,36 +1,13 @@
 import { writeFileSync } from 'node:fs';
-import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from './admin-server';
-import { adminTab } from './admin-tabs';
+import { openCostsTab, typeInto } from './admin-costs-tab';
 import { listExperiments } from './records';
 import { expectToast, stillness } from './support';
 
-// The Costs tab (docs/decisions/082-experiment-money.md). The shared reset leaves costs alone: each
-// test starts by deleting those a test before it left.
-
-const costsTab = (page: Parameters<typeof adminTab>[0]) => adminTab(page, 'Costs', 'Costs', 'cost');
-
-async function deleteEveryCost(api: APIRequestContext) {
-  const costs = (await (await api.get('/api/admin/costs')).json()) as { id: number }[];
-  for (const cost of costs) expect((await api.delete(`/api/admin/costs/${cost.id}`)).status()).toBe(204);
-}
-
-async function openCostsTab(page: Parameters<typeof adminTab>[0]) {
-  await page.goto('/admin?tab=costs');
-  const tab = costsTab(page);
-  await expect(tab.tab).toHaveAttribute('aria-selected', 'true');
-  await expect(tab.rowCount).toBeVisible();
-  return tab;
-}
-
-/** Types into a field key by key, as a person does, replacing what it held. */
-async function typeInto(field: Locator, text: string) {
-  await field.clear();
-  await field.pressSequentially(text);
-}
+// The Costs tab (docs/decisions/082-experiment-money.md). Each test starts without costs: the shared
+// reset deletes them.
 
 test('adds a cost typed key by key, edits it and deletes it', async ({ adminPage: page, api, axe }) => {
-  await deleteEveryCost(api);
   const [experiment] = await listExperiments(api);
   if (!experiment) throw new Error('the database is seeded with experiments');
   const tab = await openCostsTab(page);
@@ -104,7 +81,9 @@ test('adds a cost typed key by key, edits it and deletes it', async ({ adminPage
 
   await tab.remove('$99.00 from Mar 15, 2024').click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText('This will permanently delete this cost.');
+  await expect(confirm).toContainText(
+    'This will delete this cost and publish the delete in the public ledger.',
+  );
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(tab.rowCount).toHaveText('0 rows');
@@ -116,7 +95,6 @@ test('imports the generic file, finds it all imported the second time, and undoe
   axe,
 }) => {
   test.setTimeout(90_000); // two previews, an import, an undo, axe and four screenshots
-  await deleteEveryCost(api);
   const [experiment] = await listExperiments(api);
   if (!experiment) throw new Error('the database is seeded with experiments');
   const file = test.info().outputPath('costs.csv');

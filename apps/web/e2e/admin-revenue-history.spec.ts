@@ -9,6 +9,7 @@ const KEPT = { amount: '300', source: 'ai', description: 'Kept and corrected', d
 const TWICE = { amount: '45', source: 'passive', description: 'Entered twice', date: '2024-06-02' } as const;
 
 interface LedgerRow {
+  entity: string;
   entryId: number;
   field: string;
   old: string | null;
@@ -44,7 +45,10 @@ test('an edit and a delete with reasons reach the ledger, and undo restores the 
   await expect(revenue.row('$45.00')).toHaveCount(0);
 
   const ledger = (await (await api.get('/api/public/ledger.json')).json()) as { rows: LedgerRow[] };
-  const mine = ledger.rows.filter((row) => row.entryId === kept.id || row.entryId === twice.id);
+  // A cost's rows name its id too (docs/decisions/084-ledger-commitments.md): only revenue rows are ours.
+  const mine = ledger.rows.filter(
+    (row) => row.entity === 'revenue' && (row.entryId === kept.id || row.entryId === twice.id),
+  );
   // A creation and a deletion are one row each, carrying the entry; an edit is a row per field.
   expect(mine.map((row) => [row.entryId, row.field, row.reason])).toEqual([
     [kept.id, 'created', null],
@@ -176,7 +180,8 @@ test('the ledger page names the first row whose contents no longer match its has
     const response = await route.fetch();
     const ledger = (await response.json()) as { rows: (LedgerRow & { id: number })[] };
     const row = ledger.rows.find(
-      (candidate) => candidate.entryId === entry.id && candidate.field === 'amount',
+      (candidate) =>
+        candidate.entity === 'revenue' && candidate.entryId === entry.id && candidate.field === 'amount',
     );
     if (!row) throw new Error('the edit is not in the ledger');
     row.new = '99999.00';

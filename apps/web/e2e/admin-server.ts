@@ -4,12 +4,14 @@ import { providePrivateServer, signedInRequest, type Cookies } from './private-s
 import {
   clearOutbox,
   deleteBroadcast,
+  deleteCost,
   deleteExperiment,
   deleteMilestone,
   deleteRevenue,
   deleteSubscriber,
   getSettings,
   listBroadcasts,
+  listCosts,
   listExperiments,
   listMilestones,
   listRevenue,
@@ -26,7 +28,7 @@ import {
  * is shared by every spec, and the project's fresh server must keep its first registration and
  * its empty tables for fresh-database.spec.ts; a private one gives these specs a database whose
  * every row they know, whatever ran before. Before each test the data goes back to the state of
- * a fresh database: no revenue, milestones, subscribers or broadcasts, an empty outbox, and the five
+ * a fresh database: no revenue, costs, milestones, subscribers or broadcasts, an empty outbox, and the five
  * seeded experiments.
  */
 
@@ -53,6 +55,8 @@ interface AdminTestFixtures {
 async function resetData(api: APIRequestContext, seeded: Experiment[], settings: Settings) {
   if (JSON.stringify(await getSettings(api)) !== JSON.stringify(settings)) await putSettings(api, settings);
   for (const entry of await listRevenue(api)) await deleteRevenue(api, entry.id);
+  // A cost left on a seeded experiment would show as that experiment's money in the next test.
+  for (const cost of await listCosts(api)) await deleteCost(api, cost.id);
   for (const milestone of await listMilestones(api)) await deleteMilestone(api, milestone.id);
   for (const subscriber of await listSubscribers(api)) await deleteSubscriber(api, subscriber.id);
   // Deleting a broadcast or a subscriber drops its queued mail, so the outbox stays empty once cleared.

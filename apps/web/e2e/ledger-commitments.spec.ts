@@ -16,6 +16,8 @@ import {
 
 interface LedgerRow {
   id: number;
+  /** A cost's rows name its id in `entryId` too: an entry's rows are those of entity 'revenue'. */
+  entity: string;
   entryId: number | null;
   field: string;
   old: string | null;
@@ -55,7 +57,9 @@ test('a row revealed in the admin is checked against its commitment on /ledger',
   // The owner reveals the second entry's creation, after a confirmation.
   const revenue = await openAdminTab(page, 'revenue');
   const rows = (JSON.parse(await ledgerText()) as { rows: LedgerRow[] }).rows;
-  const created = rows.find((row) => row.entryId === shown.id && row.field === 'created')!;
+  const created = rows.find(
+    (row) => row.entity === 'revenue' && row.entryId === shown.id && row.field === 'created',
+  )!;
   const ledger = revenue.panel.getByRole('table', { name: 'Public ledger', exact: true });
   const row = ledger
     .getByRole('row')
@@ -74,7 +78,7 @@ test('a row revealed in the admin is checked against its commitment on /ledger',
   await expect(row.getByRole('button', { name: /Reveal/ })).toHaveCount(0);
   await ledger.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('admin-ledger.png') });
-  const keptRow = rows.find((candidate) => candidate.entryId === kept.id)!;
+  const keptRow = rows.find((candidate) => candidate.entity === 'revenue' && candidate.entryId === kept.id)!;
   await expect(
     ledger
       .getByRole('row')
@@ -137,7 +141,9 @@ test('a revealed value that does not open its commitment fails the check like a 
     date: '2024-07-03',
   });
   const rows = ((await (await api.get('/api/public/ledger.json')).json()) as { rows: LedgerRow[] }).rows;
-  const created = rows.find((row) => row.entryId === entry.id && row.field === 'created')!;
+  const created = rows.find(
+    (row) => row.entity === 'revenue' && row.entryId === entry.id && row.field === 'created',
+  )!;
   expect((await api.post(`/api/admin/ledger/${created.id}/reveal`)).status()).toBe(200);
   // The ledger as a server that changed the revealed value would serve it.
   await page.route('**/api/public/ledger.json', async (route) => {

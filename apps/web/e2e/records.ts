@@ -75,6 +75,12 @@ export const listRevenue = async (admin: APIRequestContext) =>
 export const deleteRevenue = async (admin: APIRequestContext, id: number) =>
   expectStatus(await admin.delete(`/api/admin/revenue/${id}`), 204);
 
+export const listCosts = async (admin: APIRequestContext) =>
+  answered<{ id: number }[]>(await read(admin, '/api/admin/costs'), 200);
+
+export const deleteCost = async (admin: APIRequestContext, id: number) =>
+  expectStatus(await admin.delete(`/api/admin/costs/${id}`), 204);
+
 export const createMilestone = async (
   admin: APIRequestContext,
   milestone: Omit<Milestone, 'id' | 'amount' | 'experimentId'> & { amount?: string; experimentId?: number },

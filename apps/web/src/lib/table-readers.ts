@@ -15,9 +15,9 @@ export const ROUTER_READS = {
   revenue: ['revenues', 'settings'],
   revenueImports: ['revenueImports'],
   milestones: ['milestones'],
-  // An experiment's page and the arena's cards show its money (its revenue, as the owner's privacy
-  // allows) and its milestones (docs/decisions/082-experiment-money.md).
-  experiments: ['experiments', 'revenues', 'settings', 'milestones'],
+  // An experiment's page and the arena's cards show its money (its revenue and costs, as the owner's
+  // privacy allows) and its milestones (docs/decisions/082-experiment-money.md).
+  experiments: ['experiments', 'revenues', 'settings', 'milestones', 'costs'],
   subscribers: ['subscribers'],
   // The Newsletter tab's 'Send to N subscribers' counts them.
   newsletter: ['broadcasts', 'outbox', 'subscribers'],
@@ -28,8 +28,9 @@ export const ROUTER_READS = {
   // A deleted experiment leaves its costs unlinked (docs/decisions/082-experiment-money.md).
   costs: ['costs', 'experiments'],
   costImports: ['costImports'],
-  // Which ledger rows the public sees follows the privacy settings (docs/decisions/084-ledger-commitments.md).
-  ledger: ['revenues', 'settings'],
+  // Which ledger rows the public sees follows the privacy settings; a cost's writes are rows of it too
+  // (docs/decisions/084-ledger-commitments.md).
+  ledger: ['revenues', 'settings', 'costs'],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 
 /** A table a write may change, as ROUTER_READS names it. */

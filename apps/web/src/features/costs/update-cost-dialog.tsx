@@ -15,12 +15,13 @@ const formValues = (cost: Cost): CostFormValues => ({
   category: cost.category,
   description: cost.description,
   experimentId: cost.experimentId === null ? '' : String(cost.experimentId),
+  reason: '',
 });
 
 export function UpdateCostDialog(props: RecordDialogProps<Cost>) {
   return (
     <UpdateDialog {...props} texts={TEXTS} update={useUpdateCost()} formValues={formValues}>
-      {(form) => <CostForm {...form} />}
+      {(form) => <CostForm {...form} withReason />}
     </UpdateDialog>
   );
 }

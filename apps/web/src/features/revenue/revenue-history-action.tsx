@@ -1,42 +1,33 @@
 import type { RevenueSnapshot } from '@journey/contracts';
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
-
-// Only fetched once an admin opens a history.
-const RevenueHistoryDialog = lazy(async () => ({
-  default: (await import('./revenue-history-dialog')).RevenueHistoryDialog,
-}));
+import { REVENUE_SOURCE_SHORT_LABELS } from '@journey/contracts/constants';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useHistoryAction } from '../entry-history/history-action';
+import { historyFieldOf, type EntryHistoryKind, type HistoryRow } from '../entry-history/history-kind';
+import { useRevenueHistory, useUndoRevenue } from './use-revenue';
 
 /** What a history is opened for: a row of the table, or a deleted entry's last values. */
-export type RevenueRow = RevenueSnapshot & { id: number };
+export type RevenueRow = HistoryRow<RevenueSnapshot>;
+
+const field = historyFieldOf<RevenueSnapshot>();
+const FIELDS = [
+  field('amount', 'Amount', formatMoney),
+  field('source', 'Source', (source) => REVENUE_SOURCE_SHORT_LABELS[source]),
+  field('description', 'Description', (text) => text),
+  field('date', 'Date', formatDate),
+];
+
+/** A revenue entry's history (docs/decisions/043-correction-ledger.md), as the shared parts show it. */
+export const REVENUE_HISTORY: EntryHistoryKind<RevenueSnapshot> = {
+  noun: 'revenue entry',
+  noChanges: 'No change of this entry has been recorded.',
+  useHistory: useRevenueHistory,
+  useUndo: useUndoRevenue,
+  useFields: () => FIELDS,
+};
 
 /**
- * The revenue table's "History" row action (docs/decisions/043-correction-ledger.md): `button` for
- * each row, and the one `dialog` it opens, to render beside the table.
+ * The revenue table's "History" row action: `button` for each row, and the one `dialog` it opens, to
+ * render beside the table.
  */
-export function useRevenueHistoryAction(rowLabel: (revenue: RevenueRow) => string) {
-  const [shown, setShown] = useState<RevenueRow | null>(null);
-  return {
-    button: (revenue: RevenueRow) => (
-      <Tooltip label="History">
-        <ActionIcon
-          variant="subtle"
-          aria-label={`History of revenue entry ${rowLabel(revenue)}`}
-          onClick={() => setShown(revenue)}
-        >
-          <IconHistory size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    ),
-    dialog: shown && (
-      <Suspense fallback={null}>
-        <RevenueHistoryDialog
-          revenue={shown}
-          label={`revenue entry ${rowLabel(shown)}`}
-          onClose={() => setShown(null)}
-        />
-      </Suspense>
-    ),
-  };
-}
+export const useRevenueHistoryAction = (rowLabel: (revenue: RevenueRow) => string) =>
+  useHistoryAction(REVENUE_HISTORY, rowLabel);

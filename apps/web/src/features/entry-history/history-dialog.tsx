@@ -1,32 +1,22 @@
-import type { RevenueChange, RevenueSnapshot } from '@journey/contracts';
-import { REVENUE_SOURCE_SHORT_LABELS } from '@journey/contracts/constants';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { ReasonField } from '../../components/reason-field';
-import { formatDate, formatMoney } from '../../lib/format';
-import type { RevenueRow } from './revenue-history-action';
-import { useRevenueHistory, useUndoRevenue } from './use-revenue';
+import { serverMessage } from '../../lib/trpc';
+import type { EntryHistoryKind, HistoryChange, HistoryField } from './history-kind';
 
-const FIELDS = ['amount', 'source', 'description', 'date'] as const;
-const FIELD_LABELS = { amount: 'Amount', source: 'Source', description: 'Description', date: 'Date' };
-
-function actionLabel(change: RevenueChange): string {
+function actionLabel(change: HistoryChange<unknown>): string {
   const verb = { create: 'Created', update: 'Edited', delete: 'Deleted' }[change.action];
   return change.undoOf === null ? verb : `${verb} (undo of change #${change.undoOf})`;
 }
 
-function shown(field: (typeof FIELDS)[number], values: RevenueSnapshot | null): string {
-  if (!values) return '—';
-  if (field === 'amount') return formatMoney(values.amount);
-  if (field === 'source') return REVENUE_SOURCE_SHORT_LABELS[values.source];
-  if (field === 'date') return formatDate(values.date);
-  return values.description;
-}
+const shown = <S,>(field: HistoryField<S>, values: S | null) => (values ? field.shown(values) : '—');
+// A missing side (a creation's before, a deletion's after) differs from every value, a null one too.
+const raw = <S,>(field: HistoryField<S>, values: S | null) => (values ? field.of(values) : undefined);
 
 /** One change: when, what, each changed field old → new, and why. */
-function ChangeItem({ change }: { change: RevenueChange }) {
-  const changed = FIELDS.filter((field) => change.before?.[field] !== change.after?.[field]);
+function ChangeItem<S>({ change, fields }: { change: HistoryChange<S>; fields: readonly HistoryField<S>[] }) {
+  const changed = fields.filter((field) => raw(field, change.before) !== raw(field, change.after));
   return (
     <li>
       <Text fw={700} size="sm">
@@ -35,8 +25,8 @@ function ChangeItem({ change }: { change: RevenueChange }) {
       </Text>
       <Stack component="ul" gap={0} style={{ paddingLeft: 18, margin: 0 }}>
         {changed.map((field) => (
-          <Text component="li" size="sm" key={field}>
-            {FIELD_LABELS[field]}: {shown(field, change.before)} → {shown(field, change.after)}
+          <Text component="li" size="sm" key={field.label}>
+            {field.label}: {shown(field, change.before)} → {shown(field, change.after)}
           </Text>
         ))}
       </Stack>
@@ -50,17 +40,22 @@ function ChangeItem({ change }: { change: RevenueChange }) {
 }
 
 /**
- * An entry's history, newest first, and the undo of its last change (docs/decisions/043-correction-ledger.md),
- * confirmed in place with an optional reason; a toast says it is done and the table refreshes.
+ * A row's history, newest first, and the undo of its last change (docs/decisions/043-correction-ledger.md),
+ * confirmed in place with an optional reason; a toast says it is done and the table refreshes. A refused
+ * undo (nothing to undo, or the row imported again since) says why, in the server's words.
  */
-export function RevenueHistoryDialog(props: {
-  revenue: RevenueRow | null;
+export function HistoryDialog<S>(props: {
+  kind: EntryHistoryKind<S>;
+  id: number | null;
+  /** Names the row: 'revenue entry $300.00 from Jun 1, 2024'. */
   label: string;
   onClose: () => void;
 }) {
-  const id = props.revenue?.id ?? null;
-  const history = useRevenueHistory(id);
-  const undo = useUndoRevenue();
+  const { useHistory, useUndo, useFields } = props.kind;
+  const id = props.id;
+  const history = useHistory(id);
+  const undo = useUndo();
+  const fields = useFields();
   const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const close = () => {
@@ -74,8 +69,8 @@ export function RevenueHistoryDialog(props: {
       await undo.mutateAsync({ id, reason });
       notifySuccess('Change undone', 'The undo is recorded in the correction ledger.');
       close();
-    } catch {
-      notifyError('Undo failed', 'There was a problem undoing the last change.');
+    } catch (error) {
+      notifyError('Undo failed', serverMessage(error) ?? 'There was a problem undoing the last change.');
     }
   };
   const changes = history.data?.changes ?? [];
@@ -93,7 +88,7 @@ export function RevenueHistoryDialog(props: {
       ) : history.isError ? (
         <Alert color="red">The history could not be loaded.</Alert>
       ) : changes.length === 0 ? (
-        <Text>No change of this entry has been recorded.</Text>
+        <Text>{props.kind.noChanges}</Text>
       ) : (
         <Stack
           component="ol"
@@ -102,7 +97,7 @@ export function RevenueHistoryDialog(props: {
           style={{ padding: 0, listStyle: 'none' }}
         >
           {changes.map((change) => (
-            <ChangeItem key={change.id} change={change} />
+            <ChangeItem key={change.id} change={change} fields={fields} />
           ))}
         </Stack>
       )}
@@ -129,3 +124,5 @@ export function RevenueHistoryDialog(props: {
     </Modal>
   );
 }
+
+export default HistoryDialog;
