@@ -195,6 +195,16 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : undefined)),
+  /**
+   * A MaxMind database file (.mmdb, GeoLite2 or GeoIP2 City or Country): the owner's session list shows
+   * roughly where each session was last used. Unset, no place is shown and none is looked up
+   * (docs/decisions/085-owner-sessions.md).
+   */
+  GEOIP_DATABASE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : undefined)),
   WEB_DIST_DIR: z.string().trim().optional(),
   /** `pnpm dev`: render and serve the web app from its sources through Vite (http/web-dev.ts). */
   WEB_DEV: booleanFlag,
@@ -220,6 +230,8 @@ export interface Config {
   logLevel: string;
   /** LOG_FILE: where the log lines are appended; undefined means stdout. */
   logFile: string | undefined;
+  /** GEOIP_DATABASE: the MaxMind database places are looked up in; undefined means no places. */
+  geoipDatabase: string | undefined;
   /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
@@ -290,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     logFile: values.LOG_FILE,
+    geoipDatabase: values.GEOIP_DATABASE,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
     webDev: values.WEB_DEV,

@@ -46,6 +46,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.database, { database: options.database });
   await server.register(app.settings);
   await server.register(app.mail, { retryBaseMs: options.mailRetryBaseMs });
+  await server.register(app.audit);
   await server.register(app.webBuild, { web });
   await registerEach(server, [app.jsonBodies, app.errors]);
 

@@ -20,6 +20,7 @@ const REST_PATHS = {
   '/user': ['get'],
   '/user/password': ['post'],
   '/login': ['post'],
+  '/login/second-factor': ['post'],
   '/register': ['post'],
   '/logout': ['post'],
   '/revenue': ['get', 'post'],
@@ -76,6 +77,12 @@ const REST_PATHS = {
   '/admin/settings': ['put'],
   '/admin/setup': ['get'],
   '/admin/setup/dismiss': ['post'],
+  '/admin/factors': ['get'],
+  '/admin/factors/totp': ['post', 'delete'],
+  '/admin/factors/totp/confirm': ['post'],
+  '/admin/factors/required': ['put'],
+  '/admin/sessions': ['get', 'delete'],
+  '/admin/sessions/{id}': ['delete'],
 };
 
 describe('platform', () => {

@@ -53,6 +53,7 @@ test.describe('admin panel', () => {
       'Newsletter',
       'Embed',
       'Site',
+      'Account',
     ]);
     const milestones = tabOf(page, 'milestones');
     await expect(milestones.tab).toHaveAttribute('aria-selected', 'true');

@@ -100,7 +100,7 @@ test.describe('admin on a phone', () => {
   }) => {
     await openAdminTab(page, 'milestones');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(9);
+    await expect(tabs).toHaveCount(10);
     const tops = await tabs.evaluateAll((elements) =>
       elements.map((element) => Math.round(element.getBoundingClientRect().top)),
     );
@@ -112,16 +112,16 @@ test.describe('admin on a phone', () => {
       tabRow.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]'),
     ).toBeVisible();
 
-    const site = page.getByRole('tab', { name: 'Site', exact: true });
-    await site.click();
-    await expect(site).toHaveAttribute('aria-selected', 'true');
-    await expect(site).toBeInViewport({ ratio: 1 });
+    const account = page.getByRole('tab', { name: 'Account', exact: true });
+    await account.click();
+    await expect(account).toHaveAttribute('aria-selected', 'true');
+    await expect(account).toBeInViewport({ ratio: 1 });
     expect(await pageScrollsSideways(page)).toBe(false);
 
     // Opened straight on the last tab, the selected tab is scrolled into sight.
-    await page.goto('/admin?tab=site');
+    await page.goto('/admin?tab=account');
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-    await expect(site).toBeInViewport({ ratio: 1 });
+    await expect(account).toBeInViewport({ ratio: 1 });
   });
 
   for (const scheme of ['light', 'dark'] as const) {

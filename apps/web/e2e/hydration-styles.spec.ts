@@ -168,6 +168,7 @@ const ADMIN_TABS = [
   'newsletter',
   'embed',
   'site',
+  'account',
 ];
 const TAB_LABELS: Record<string, string> = {
   milestones: 'Milestones',
@@ -178,6 +179,7 @@ const TAB_LABELS: Record<string, string> = {
   newsletter: 'Newsletter',
   embed: 'Embed',
   site: 'Site',
+  account: 'Account',
 };
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -163,6 +163,7 @@ test.describe('Mantine styles of each chunk', () => {
         'newsletter',
         'embed',
         'site',
+        'account',
       ]) {
         await gotoHydrated(page, `/admin?tab=${tab}`);
         await expect(page.getByRole('tab', { selected: true })).toBeVisible();

@@ -1,6 +1,7 @@
 // Must stay first: it configures zod before any schema below is built.
 import './zod-setup';
 
+export * from './audit-values';
 export * from './auth';
 export * from './badge';
 export * from './constants';
@@ -13,6 +14,8 @@ export * from './cost-imports';
 export * from './date-fields';
 export * from './errors';
 export * from './experiments';
+export * from './factors';
+export * from './factor-values';
 export * from './experiment-assignments';
 export * from './experiment-figures';
 export * from './experiment-path';
@@ -46,6 +49,7 @@ export * from './legal-defaults';
 export * from './settings';
 export * from './settings-defaults';
 export * from './settings-values';
+export * from './sessions';
 export * from './shown-money';
 export * from './subscribers';
 export * from './text-fields';

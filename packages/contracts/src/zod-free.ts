@@ -3,11 +3,13 @@
  * entry builds zod schemas at module level, which no bundler can drop; code that ships in the
  * landing page's first load imports from here so zod stays out of it.
  */
+export * from './audit-values';
 export * from './badge';
 export * from './constants';
 export * from './dates';
 export * from './enums';
 export * from './experiment-path';
+export * from './factor-values';
 export * from './feeds';
 export * from './forecast';
 export * from './ledger-chain';

@@ -15,6 +15,7 @@ import {
   experiments,
   providerConnections,
   milestones,
+  recoveryCodes,
   revenueChanges,
   revenueImports,
   revenueLedger,
@@ -24,6 +25,7 @@ import {
   subscribers,
   subscriberTokens,
   subscriptionPeriods,
+  userFactors,
   users,
 } from './schema';
 
@@ -57,6 +59,10 @@ export const BACKUP_TABLES = {
   costImports,
   costs,
   experimentAssignments,
+  // A TOTP secret travels sealed: it opens under the server secret that sealed it (or one listed as
+  // previous); elsewhere the recovery codes sign in (docs/decisions/086-one-time-codes.md).
+  userFactors,
+  recoveryCodes,
 };
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
@@ -73,6 +79,8 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'costImports',
   'costs',
   'experimentAssignments',
+  'userFactors',
+  'recoveryCodes',
 ];
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */

@@ -26,12 +26,14 @@ import {
   experiments,
   milestones,
   providerConnections,
+  recoveryCodes,
   revenueChanges,
   revenues,
   sessions,
   siteSettings,
   subscribers,
   subscriberTokens,
+  userFactors,
   users,
 } from './schema';
 
@@ -48,6 +50,9 @@ const SUBSET: Partial<Record<BackupTableName, { where: SQL; orderBy: PgColumn }>
 /** The order rows of a table without an `id` are read in. */
 const KEY_COLUMN: Partial<Record<BackupTableName, PgColumn>> = {
   providerConnections: providerConnections.provider,
+  // One TOTP per user; recovery codes are random, so their hashes are unique in practice.
+  userFactors: userFactors.userId,
+  recoveryCodes: recoveryCodes.codeHash,
 };
 
 /**

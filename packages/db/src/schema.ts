@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -23,9 +24,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, isOneOf, keysetIndexes } from './tables/columns';
+import { createdAt, instant, isOneOf, keysetIndexes } from './tables/columns';
 import { revenueImports } from './tables/revenue-history';
 
 export * from './tables/connections';
@@ -34,6 +36,9 @@ export * from './tables/newsletter';
 export * from './tables/revenue-history';
 export * from './tables/subscriptions';
 export * from './tables/costs';
+export * from './tables/factors';
+export * from './tables/passkeys';
+export * from './tables/audit';
 
 export const users = pgTable(
   'users',
@@ -44,6 +49,11 @@ export const users = pgTable(
     password: text('password').notNull(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    /**
+     * docs/decisions/086-one-time-codes.md: every sign-in needs a second factor, never the password alone.
+     * On only while a factor is confirmed; while on, the last factor cannot be removed.
+     */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   },
   (table) => [
     // Usernames are unique regardless of case, so "Admin" cannot shadow "admin".
@@ -62,11 +72,24 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Sign-in time: the owner's list shows it as "first seen". */
     createdAt: createdAt(),
+    /**
+     * What the owner's session list and its API name the session by (docs/decisions/085-owner-sessions.md):
+     * random, never the token nor its hash, and no sequence for a restore to collide with.
+     */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** The browser's User-Agent at sign-in, cut to SESSION_USER_AGENT_MAX characters; null before 085. */
+    userAgent: text('user_agent'),
+    signInIp: text('sign_in_ip'),
+    /** Where and when the session was last used, written at most once a minute (decision 085). */
+    lastIp: text('last_ip'),
+    lastSeenAt: instant('last_seen_at'),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
     index('sessions_expires_at_idx').on(table.expiresAt),
+    uniqueIndex('sessions_public_id_key').on(table.publicId),
   ],
 );
 

@@ -10,6 +10,20 @@ export interface SessionData {
   createdAt?: number;
   /** When the expiry was last pushed forward (ms since epoch): drives the sliding renewal. */
   renewedAt?: number;
+  /** Set by a sign-in for the row it inserts: the browser and the address it came from. */
+  signIn?: SignInDetails;
+  /**
+   * When the session was last used (ms since epoch), as its row holds it. Only a session read from the
+   * table has it, and saving such a session updates its row and never inserts one: a session ended
+   * while one of its requests was running stays ended (docs/decisions/085-owner-sessions.md).
+   */
+  lastSeenAt?: number;
+}
+
+export interface SignInDetails {
+  /** The User-Agent header, already cut to its stored length; null when the client sent none. */
+  userAgent: string | null;
+  ip: string;
 }
 
 type Callback<T = void> = (error?: unknown, result?: T | null) => void;
@@ -50,7 +64,12 @@ export function createSessionStore(
     get(sessionId, callback) {
       settle(async () => {
         const [row] = await db
-          .select({ userId: sessions.userId, data: sessions.data })
+          .select({
+            userId: sessions.userId,
+            data: sessions.data,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+          })
           .from(sessions)
           .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())))
           .limit(1)
@@ -58,7 +77,9 @@ export function createSessionStore(
           .prepare('session_by_id')
           .execute();
         if (!row) return null;
-        return { ...(row.data as SessionData), userId: row.userId };
+        // Rows from before decision 085 were never seen since their sign-in.
+        const lastSeenAt = (row.lastSeenAt ?? row.createdAt).getTime();
+        return { ...(row.data as SessionData), userId: row.userId, lastSeenAt };
       }, callback);
     },
 
@@ -75,10 +96,24 @@ export function createSessionStore(
         // The absolute end holds whatever the cookie says: no renewal outlives it.
         const expiresAt = new Date(Math.min(idleEnd, createdAt + options.absoluteMaxAgeMs));
         const data: SessionData = { createdAt, renewedAt: session.renewedAt ?? now };
+        const kept = { userId: session.userId, data, expiresAt };
+        if (session.lastSeenAt !== undefined) {
+          await db.update(sessions).set(kept).where(eq(sessions.id, id));
+          return;
+        }
+        const signIn = session.signIn;
         await db
           .insert(sessions)
-          .values({ id, userId: session.userId, data, expiresAt })
-          .onConflictDoUpdate({ target: sessions.id, set: { userId: session.userId, data, expiresAt } });
+          .values({
+            id,
+            ...kept,
+            createdAt: new Date(createdAt),
+            userAgent: signIn?.userAgent ?? null,
+            signInIp: signIn?.ip ?? null,
+            lastIp: signIn?.ip ?? null,
+            lastSeenAt: new Date(now),
+          })
+          .onConflictDoUpdate({ target: sessions.id, set: kept });
       }, callback);
     },
 

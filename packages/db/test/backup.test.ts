@@ -33,6 +33,8 @@ import {
 const {
   users,
   sessions,
+  userFactors,
+  recoveryCodes,
   costImports,
   costs,
   experimentAssignments,
@@ -72,6 +74,22 @@ async function fill(db: Database): Promise<void> {
       expiresAt: new Date(Date.UTC(2027, 0, 1 + i, 12, 30, 45, 678)),
     })),
   );
+  // Second factors (decision 086): a confirmed TOTP with a spent and an unused recovery code, a pending one.
+  await db.insert(userFactors).values([
+    {
+      userId: admin!.id,
+      kind: 'totp',
+      secretSealed: 'v1:0123456789ab:iv:tag:body',
+      confirmedAt: new Date('2026-11-28T10:00:00.123Z'),
+      lastUsedStep: 59_860_893,
+    },
+    { userId: second!.id, kind: 'totp', secretSealed: 'v1:0123456789ab:iv2:tag2:body2' },
+  ]);
+  await db.insert(recoveryCodes).values([
+    { userId: admin!.id, codeHash: 'd'.repeat(64), usedAt: new Date('2026-11-28T11:00:00.456Z') },
+    { userId: admin!.id, codeHash: 'e'.repeat(64) },
+  ]);
+  await db.update(users).set({ requireSecondFactor: true }).where(eq(users.id, admin!.id));
   await db.insert(revenues).values([
     { amount: '999999999999.99', source: 'ai', description: 'The largest amount allowed', date: new Date(0) },
     {
@@ -216,6 +234,8 @@ async function contents(db: Database) {
   const tables = {
     users: await db.select().from(users).orderBy(asc(users.id)),
     sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    userFactors: await db.select().from(userFactors).orderBy(asc(userFactors.userId)),
+    recoveryCodes: await db.select().from(recoveryCodes).orderBy(asc(recoveryCodes.codeHash)),
     revenueImports: await db.select().from(revenueImports).orderBy(asc(revenueImports.id)),
     revenues: await db.select().from(revenues).orderBy(asc(revenues.id)),
     revenueChanges: await db.select().from(revenueChanges).orderBy(asc(revenueChanges.id)),
@@ -335,6 +355,8 @@ describe('a backup', () => {
       costImports: 1,
       costs: 2,
       experimentAssignments: 2,
+      userFactors: 2,
+      recoveryCodes: 2,
     });
     expect(await contents(target)).toEqual(expected);
     expect(await target.select().from(subscriberTokens)).toHaveLength(2);

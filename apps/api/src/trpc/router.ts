@@ -3,6 +3,7 @@ import { connectionsRouter } from '../features/connections/router';
 import { costImportsRouter } from '../features/cost-imports/router';
 import { costsRouter } from '../features/costs/router';
 import { experimentsRouter } from '../features/experiments/router';
+import { factorsRouter } from '../features/factors/router';
 import { ledgerRouter } from '../features/ledger/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   costs: costsRouter,
   costImports: costImportsRouter,
   ledger: ledgerRouter,
+  factors: factorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,6 +31,8 @@ export const ROUTER_READS = {
   // Which ledger rows the public sees follows the privacy settings; a cost's writes are rows of it too
   // (docs/decisions/084-ledger-commitments.md).
   ledger: ['revenues', 'settings', 'costs'],
+  // The owner's second factors, read by the Account tab alone (docs/decisions/086-one-time-codes.md).
+  factors: ['factors'],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 
 /** A table a write may change, as ROUTER_READS names it. */

@@ -1,5 +1,7 @@
 import type {} from '@fastify/rate-limit';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Context } from '../../trpc/context';
 import { trustedDeviceKey } from './trusted-device';
 
 export interface LoginRateLimit {
@@ -45,4 +47,18 @@ export function loginRateChecker(app: FastifyInstance, limits: LoginRateLimit) {
       retryAfterSeconds: Math.max(1, ...blocked.map((limit) => limit.ttlInSeconds)),
     };
   };
+}
+
+/**
+ * Counts a sign-in attempt for `username` and refuses it (429 with Retry-After) past the limits: the
+ * password, the current password of a change, and a second factor's code share them (decision 086).
+ */
+export async function enforceLoginRate(ctx: Context, username: string): Promise<void> {
+  const limit = await ctx.checkLoginRate(ctx.req, username);
+  if (limit.allowed) return;
+  ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
+  throw new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `Too many login attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
+  });
 }

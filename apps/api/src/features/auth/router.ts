@@ -1,4 +1,10 @@
-import { changePasswordInput, loginInput, registerInput, userSchema } from '@journey/contracts';
+import {
+  changePasswordInput,
+  loginAnswerSchema,
+  loginInput,
+  registerInput,
+  userSchema,
+} from '@journey/contracts';
 import { countUsers, findUserByUsername, registerUser, replacePassword, toUser } from '@journey/db';
 import { currentUser } from './current-user';
 import { TRPCError } from '@trpc/server';
@@ -6,7 +12,11 @@ import { z } from 'zod';
 import { fieldError } from '../../trpc/errors';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { challengeIfDue } from '../factors/login-challenge';
+import { secondFactorLogin } from '../factors/second-factor-login';
+import { enforceLoginRate } from './login-rate-limit';
 import { endSession, startSession } from './session';
+import { sessionsRouter } from './sessions-router';
 import { trustDevice } from './trusted-device';
 import type { Context } from '../../trpc/context';
 
@@ -37,16 +47,22 @@ export const authRouter = router({
       ...PUBLIC_DATA_UNCHANGED,
     })
     .input(loginInput)
-    .output(userSchema)
+    .output(loginAnswerSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceLoginRate(ctx, input.username);
       const user = await findUserByUsername(ctx.database.db, input.username);
       const valid = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
       if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      // With a second factor due, no session yet: `secondFactor` completes the sign-in (decision 086).
+      const challenge = await challengeIfDue(ctx, user);
+      if (challenge) return challenge;
       await startSession(ctx.req, user.id);
       trustDevice(ctx.req, ctx.reply, user.username);
       return toUser(user);
     }),
+
+  /** POST /api/login/second-factor: the code that completes a sign-in `login` left waiting for one. */
+  secondFactor: secondFactorLogin,
 
   register: publicProcedure
     .meta({
@@ -113,6 +129,9 @@ export const authRouter = router({
     .mutation(async ({ ctx }) => {
       await endSession(ctx.req);
     }),
+
+  /** The owner's sessions, each of which can be ended (docs/decisions/085-owner-sessions.md). */
+  sessions: sessionsRouter,
 });
 
 const registrationClosed = () => new TRPCError({ code: 'FORBIDDEN', message: 'Registration is closed' });
@@ -124,15 +143,5 @@ async function enforceRegisterRate(ctx: Context): Promise<void> {
   throw new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message: `Too many registration attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
-  });
-}
-
-async function enforceLoginRate(ctx: Context, username: string): Promise<void> {
-  const limit = await ctx.checkLoginRate(ctx.req, username);
-  if (limit.allowed) return;
-  ctx.reply.header('Retry-After', String(limit.retryAfterSeconds));
-  throw new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many login attempts. Try again in ${limit.retryAfterSeconds} seconds.`,
   });
 }

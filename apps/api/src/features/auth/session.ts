@@ -1,4 +1,5 @@
 import type {} from '@fastify/session';
+import { noteSessionSeen, type Database, type SignInDetails } from '@journey/db';
 import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -7,6 +8,10 @@ declare module 'fastify' {
     /** Sign-in time (ms since epoch): no renewal carries a session past SESSION_ABSOLUTE_MS from it. */
     createdAt?: number;
     renewedAt?: number;
+    /** The browser and address of the sign-in, written with the session's row. */
+    signIn?: SignInDetails;
+    /** The last use its row records (ms since epoch); only on a session read from the store. */
+    lastSeenAt?: number;
   }
 }
 
@@ -21,6 +26,28 @@ export async function startSession(request: FastifyRequest, userId: number): Pro
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.createdAt = request.session.renewedAt = Date.now();
+  request.session.signIn = { userAgent: storedUserAgent(request.headers['user-agent']), ip: request.ip };
+}
+
+/** As much of a User-Agent header as a session keeps: real ones are far shorter, made-up ones not. */
+export const SESSION_USER_AGENT_MAX = 512;
+
+const storedUserAgent = (header: string | undefined): string | null =>
+  header ? header.slice(0, SESSION_USER_AGENT_MAX) : null;
+
+/** "Last seen" moves on at most this often: one small write a minute per active session, not one per request. */
+export const SESSION_SEEN_EVERY_MS = 60_000;
+
+/** Records when and from where a signed-in session is used, throttled to SESSION_SEEN_EVERY_MS. */
+export async function noteSessionUse(request: FastifyRequest, db: Database): Promise<void> {
+  const session = request.session;
+  // A session signed in by this request has no lastSeenAt: its new row is written with the sign-in's.
+  if (!session?.userId || session.lastSeenAt === undefined) return;
+  const now = Date.now();
+  if (now - session.lastSeenAt < SESSION_SEEN_EVERY_MS) return;
+  // Written to the row directly: changing the session object would have the session plugin save it whole
+  // and send its cookie again.
+  await noteSessionSeen(db, session.sessionId, { at: new Date(now), ip: request.ip });
 }
 
 export async function endSession(request: FastifyRequest): Promise<void> {

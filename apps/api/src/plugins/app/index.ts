@@ -1,4 +1,5 @@
 // The app's own plugins: each decorates the instance or hooks every request.
+export { default as audit } from './audit';
 export { default as authenticate } from './authenticate';
 export { default as cacheControl } from './cache-control';
 export { default as config } from './config';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loginRateChecker, type LoginRateLimit } from '../../features/auth/login-rate-limit';
+import { openPlaceLookup } from '../../features/auth/place-lookup';
 import type { RegisterRateLimit } from '../../features/auth/register-rate-limit';
 import type { SignupRateLimit } from '../../features/subscribers/signup-rate-limit';
 import { ipRateChecker } from '../../http/ip-rate-limit';
@@ -25,7 +26,9 @@ export default fp<{
       publicCache: app.publicCache,
       now: app.now,
       mail: app.mail,
+      audit: app.audit,
       connections: app.connections,
+      placeOf: await openPlaceLookup(app.config.geoipDatabase),
       checkSignupRate: ipRateChecker(app, 'signup', options.signupRateLimit),
       checkLoginRate: loginRateChecker(app, options.loginRateLimit),
       checkRegisterRate: ipRateChecker(app, 'register', options.registerRateLimit),
@@ -34,6 +37,6 @@ export default fp<{
   },
   {
     name: 'trpc-context',
-    dependencies: ['config', 'database', 'public-cache', 'rate-limit', 'mail', 'connections'],
+    dependencies: ['config', 'database', 'public-cache', 'rate-limit', 'mail', 'audit', 'connections'],
   },
 );

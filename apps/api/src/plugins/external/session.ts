@@ -3,7 +3,12 @@ import fastifySession, { type SessionStore } from '@fastify/session';
 import { createSessionStore, deleteExpiredSessions, type DatabaseHandle } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { renewSessionIfHalfUsed, SESSION_ABSOLUTE_MS, SESSION_MAX_AGE_MS } from '../../features/auth/session';
+import {
+  noteSessionUse,
+  renewSessionIfHalfUsed,
+  SESSION_ABSOLUTE_MS,
+  SESSION_MAX_AGE_MS,
+} from '../../features/auth/session';
 import { sessionSecret } from './session-secret';
 
 export const SESSION_COOKIE = 'journey_session';
@@ -31,7 +36,13 @@ export default fp(
       rolling: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
     });
-    scope.addHook('preHandler', async (request) => renewSessionIfHalfUsed(request));
+    scope.addHook('preHandler', async (request) => {
+      // "Last seen" is a courtesy to the owner's session list: a failed write of it fails no request.
+      await noteSessionUse(request, database.db).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not record a use of the session'),
+      );
+      renewSessionIfHalfUsed(request);
+    });
     sweepExpiredSessions(scope, database);
   },
   { name: 'session', dependencies: ['config', 'database'] },

@@ -9,13 +9,16 @@ import { fail, heldAnswer, ok, type TrpcHandler } from '../../../test/trpc';
 import { trpc } from '../../lib/trpc';
 import { LoginForm } from './login-form';
 
-function renderLogin(login: TrpcHandler) {
+function renderLogin(login: TrpcHandler, secondFactor?: TrpcHandler) {
   return renderWithProviders(<LoginForm />, {
     route: '/auth',
     routes: { '/admin': <h1>Admin panel</h1> },
-    trpc: { 'auth.login': login },
+    trpc: { 'auth.login': login, ...(secondFactor ? { 'auth.secondFactor': secondFactor } : {}) },
   });
 }
+
+/** What the server answers a right password with when the account has a second factor (decision 086). */
+const CHALLENGE = { secondFactorRequired: true, methods: ['totp', 'recovery'] };
 
 async function fillAndSubmit(username: string, password: string) {
   const events = userEvent.setup();
@@ -117,5 +120,49 @@ describe('LoginForm', () => {
     await fillAndSubmit('founder', 'secret123');
     expect(await screen.findByText('Too many login attempts. Try again in 60 seconds.')).toBeInTheDocument();
     expect(field('Username')).toHaveAccessibleDescription('Too many attempts for this user');
+  });
+
+  describe('with a second factor', () => {
+    it('asks for the code after the password, sets no user until it is right, then goes to /admin', async () => {
+      const { calls, queryClient } = renderLogin(ok(CHALLENGE), ok(FOUNDER));
+      const events = await fillAndSubmit('founder', 'secret123');
+      const code = await screen.findByRole('textbox', { name: 'Authentication code' });
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+      expect(code).toHaveFocus();
+      expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toBeUndefined();
+      await events.type(code, '123456');
+      await events.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: 'Admin panel' })).toBeInTheDocument();
+      expect(calls[1]).toMatchObject({
+        url: '/api/trpc/auth.secondFactor?batch=1',
+        inputs: [{ code: '123456' }],
+      });
+      expect(queryClient.getQueryData(getQueryKey(trpc.auth.me, undefined, 'query'))).toEqual(FOUNDER);
+    });
+
+    it("takes a recovery code instead, shows a wrong code's message under the field, and starts over", async () => {
+      renderLogin(
+        ok(CHALLENGE),
+        fail('UNAUTHORIZED', 401, 'Invalid code. Check it and try again.', {
+          code: 'Invalid code. Check it and try again.',
+        }),
+      );
+      const events = await fillAndSubmit('founder', 'secret123');
+      await events.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+      const code = screen.getByRole('textbox', { name: 'Recovery code' });
+      expect(code).toHaveAttribute('autocomplete', 'off');
+      await events.type(code, 'abcdefg-hijklmn-opqrstu-vwxyz23');
+      await events.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Login failed')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(field('Recovery code')).toHaveAccessibleDescription(/Invalid code\. Check it and try again\./),
+      );
+      expect(screen.queryByRole('heading', { name: 'Admin panel' })).not.toBeInTheDocument();
+      await events.click(screen.getByRole('button', { name: 'Use your authenticator app' }));
+      expect(screen.getByRole('textbox', { name: 'Authentication code' })).toBeInTheDocument();
+      await events.click(screen.getByRole('button', { name: 'Start over' }));
+      expect(field('Username')).toBeInTheDocument();
+    });
   });
 });

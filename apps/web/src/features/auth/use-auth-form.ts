@@ -19,13 +19,13 @@ interface Schema {
  * schema first; after a refusal (the schema's or the server's) the fields keep what was sent, as React
  * resets a form to its fields' defaults after each action, and those defaults are the values sent.
  */
-export function useAuthForm<Field extends string>(options: {
+export function useAuthForm<Field extends string, Answer = unknown>(options: {
   fields: readonly Field[];
   schema: Schema;
   /** Sends the checked values; a rejection is the server's refusal. */
-  send: (values: Record<Field, string>) => Promise<unknown>;
-  /** After the server has accepted them. */
-  done: () => void;
+  send: (values: Record<Field, string>) => Promise<Answer>;
+  /** After the server has accepted them, with its answer (a sign-in may ask for a second factor). */
+  done: (answer: Answer) => void;
   /** The toast's title and the message shown when the server gives none. */
   failure: [title: string, fallback: string];
 }) {
@@ -42,14 +42,15 @@ export function useAuthForm<Field extends string>(options: {
     const checked = options.schema.safeParse(values);
     setErrors(checked.success ? {} : fieldErrorsOf(checked.error));
     if (!checked.success) return;
+    let answer: Answer;
     try {
-      await options.send(values);
+      answer = await options.send(values);
     } catch (error) {
       setErrors(serverFieldErrors(error));
       notifyError(options.failure[0], serverMessage(error) ?? options.failure[1]);
       return;
     }
-    options.done();
+    options.done(answer);
   };
 
   /** A required field's props: its name, the value it had when sent, its message; typing clears that. */
