@@ -1,8 +1,6 @@
 import type { SecurityAuditAction } from '@journey/contracts/constants';
-import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { auditEvents } from './schema';
-import { hashSessionToken } from './session-store';
 
 /** One thing that happened, as the audit trail keeps it (docs/decisions/088-audit-trail.md). */
 export interface AuditEntry {
@@ -12,22 +10,16 @@ export interface AuditEntry {
   actor: string;
   userId?: number | null;
   ip?: string | null;
-  /** The session's token (the cookie's value): stored as the session's public id, never as itself. */
-  sessionToken?: string | null;
+  /** The session's public id (sessions.public_id), never its token. */
+  sessionId?: string | null;
   subject?: string | null;
   detail?: Record<string, unknown>;
 }
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
-/**
- * Appends one row. The session's public id is looked up in the same statement, so a write costs one round
- * trip; a token with no live session (signed out meanwhile) leaves `session_id` null.
- */
+/** Appends one row: the only insert into audit_events there is. */
 export async function recordAuditEvent(db: Database, entry: AuditEntry): Promise<AuditEventRow> {
-  const sessionId = entry.sessionToken
-    ? sql`(select public_id from sessions where id = ${hashSessionToken(entry.sessionToken)})`
-    : null;
   const [row] = await db
     .insert(auditEvents)
     .values({
@@ -35,7 +27,7 @@ export async function recordAuditEvent(db: Database, entry: AuditEntry): Promise
       actor: entry.actor,
       userId: entry.userId ?? null,
       ip: entry.ip ?? null,
-      sessionId,
+      sessionId: entry.sessionId ?? null,
       subject: entry.subject ?? null,
       detail: entry.detail ?? {},
     })

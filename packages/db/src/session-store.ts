@@ -18,6 +18,11 @@ export interface SessionData {
    * while one of its requests was running stays ended (docs/decisions/085-owner-sessions.md).
    */
   lastSeenAt?: number;
+  /**
+   * What the owner's list and the audit trail name the session by (sessions.public_id): chosen at
+   * sign-in, so the sign-in's own audit row can name it before the row is written.
+   */
+  publicId?: string;
 }
 
 export interface SignInDetails {
@@ -69,6 +74,7 @@ export function createSessionStore(
             data: sessions.data,
             createdAt: sessions.createdAt,
             lastSeenAt: sessions.lastSeenAt,
+            publicId: sessions.publicId,
           })
           .from(sessions)
           .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())))
@@ -79,7 +85,7 @@ export function createSessionStore(
         if (!row) return null;
         // Rows from before decision 085 were never seen since their sign-in.
         const lastSeenAt = (row.lastSeenAt ?? row.createdAt).getTime();
-        return { ...(row.data as SessionData), userId: row.userId, lastSeenAt };
+        return { ...(row.data as SessionData), userId: row.userId, lastSeenAt, publicId: row.publicId };
       }, callback);
     },
 
@@ -107,6 +113,7 @@ export function createSessionStore(
           .values({
             id,
             ...kept,
+            ...(session.publicId ? { publicId: session.publicId } : {}),
             createdAt: new Date(createdAt),
             userAgent: signIn?.userAgent ?? null,
             signInIp: signIn?.ip ?? null,

@@ -34,7 +34,10 @@ export const passkeys = pgTable(
   },
   (table) => [
     index('passkeys_user_id_idx').on(table.userId),
-    check('passkeys_name_length', sql`char_length(${table.name}) between 1 and ${sql.raw(String(PASSKEY_NAME_MAX))}`),
+    check(
+      'passkeys_name_length',
+      sql`char_length(${table.name}) between 1 and ${sql.raw(String(PASSKEY_NAME_MAX))}`,
+    ),
   ],
 );
 

@@ -31,7 +31,7 @@ export function createAuditTrail(db: Database, log: FastifyBaseLogger): AuditTra
         actor: record.actor ?? record.user?.username ?? AUDIT_ACTOR_SYSTEM,
         userId: record.user?.id ?? null,
         ip: request?.ip ?? null,
-        sessionToken: request?.session?.userId ? request.session.sessionId : null,
+        sessionId: request?.session?.userId ? (request.session.publicId ?? null) : null,
         subject: record.subject ?? null,
         detail: record.detail ?? {},
       });

@@ -17,7 +17,7 @@ import { secondFactorLogin } from '../factors/second-factor-login';
 import { enforceLoginRate } from './login-rate-limit';
 import { endSession, startSession } from './session';
 import { sessionsRouter } from './sessions-router';
-import { trustDevice } from './trusted-device';
+import { completeSignIn, recordFailedSignIn } from './sign-in';
 import type { Context } from '../../trpc/context';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -52,12 +52,19 @@ export const authRouter = router({
       await enforceLoginRate(ctx, input.username);
       const user = await findUserByUsername(ctx.database.db, input.username);
       const valid = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
-      if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      if (!user || !valid) {
+        await recordFailedSignIn(ctx, {
+          username: input.username,
+          user,
+          method: 'password',
+          reason: user ? 'wrong password' : 'unknown user',
+        });
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_LOGIN });
+      }
       // With a second factor due, no session yet: `secondFactor` completes the sign-in (decision 086).
       const challenge = await challengeIfDue(ctx, user);
       if (challenge) return challenge;
-      await startSession(ctx.req, user.id);
-      trustDevice(ctx.req, ctx.reply, user.username);
+      await completeSignIn(ctx, user, 'password');
       return toUser(user);
     }),
 
@@ -90,8 +97,7 @@ export const authRouter = router({
           throw fieldError('CONFLICT', 'username', 'Username already exists');
         throw fieldError('CONFLICT', 'email', 'Email is already registered');
       }
-      await startSession(ctx.req, result.user.id);
-      trustDevice(ctx.req, ctx.reply, result.user.username);
+      await completeSignIn(ctx, result.user, 'password');
       return toUser(result.user);
     }),
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/session';
 import { noteSessionSeen, type Database, type SignInDetails } from '@journey/db';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     signIn?: SignInDetails;
     /** The last use its row records (ms since epoch); only on a session read from the store. */
     lastSeenAt?: number;
+    /** The session's public id (sessions.public_id): set at sign-in, read back with the row. */
+    publicId?: string;
   }
 }
 
@@ -26,6 +29,7 @@ export async function startSession(request: FastifyRequest, userId: number): Pro
   await request.session.regenerate();
   request.session.userId = userId;
   request.session.createdAt = request.session.renewedAt = Date.now();
+  request.session.publicId = randomUUID();
   request.session.signIn = { userAgent: storedUserAgent(request.headers['user-agent']), ip: request.ip };
 }
 

@@ -5,16 +5,22 @@ import { hashRecoveryCode, isRecoveryCodeShaped, normalizeCode } from './recover
 import { isTotpShaped, totpStepOf } from './totp';
 
 /**
- * Whether `typed` is a right second factor for the user, spending it if so
+ * Which kind of right second factor `typed` is for the user, spending it if so, or null
  * (docs/decisions/086-one-time-codes.md): a code from the app is accepted once in its window, a
  * recovery code once ever. Anything else is a wrong code, whatever its shape.
  */
-export async function acceptSecondFactor(ctx: Context, userId: number, typed: string): Promise<boolean> {
+export async function acceptSecondFactor(
+  ctx: Context,
+  userId: number,
+  typed: string,
+): Promise<'totp' | 'recovery' | null> {
   const code = normalizeCode(typed);
-  if (isTotpShaped(code)) return acceptTotp(ctx, userId, code);
+  if (isTotpShaped(code)) return (await acceptTotp(ctx, userId, code)) ? 'totp' : null;
   if (isRecoveryCodeShaped(code))
-    return spendRecoveryCode(ctx.database.db, userId, hashRecoveryCode(code), ctx.now());
-  return false;
+    return (await spendRecoveryCode(ctx.database.db, userId, hashRecoveryCode(code), ctx.now()))
+      ? 'recovery'
+      : null;
+  return null;
 }
 
 async function acceptTotp(ctx: Context, userId: number, code: string): Promise<boolean> {

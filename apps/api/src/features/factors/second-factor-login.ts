@@ -4,8 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { fieldError } from '../../trpc/errors';
 import { PUBLIC_DATA_UNCHANGED, publicProcedure } from '../../trpc/init';
 import { enforceLoginRate } from '../auth/login-rate-limit';
-import { startSession } from '../auth/session';
-import { trustDevice } from '../auth/trusted-device';
+import { completeSignIn, recordFailedSignIn } from '../auth/sign-in';
 import { acceptSecondFactor } from './accept-code';
 import { challengeToken, clearChallengeCookie } from './login-challenge';
 
@@ -36,13 +35,27 @@ export const secondFactorLogin = publicProcedure
     const user = userId === null ? null : await findUserById(db, userId);
     if (!token || !user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_AGAIN });
     await enforceLoginRate(ctx, user.username);
-    if (!(await acceptSecondFactor(ctx, user.id, input.code)))
+    const accepted = await acceptSecondFactor(ctx, user.id, input.code);
+    if (!accepted) {
+      await recordFailedSignIn(ctx, {
+        username: user.username,
+        user,
+        method: 'totp',
+        reason: 'invalid code',
+      });
       throw fieldError('UNAUTHORIZED', 'code', INVALID_CODE);
+    }
     // Single use: of two requests completing one challenge at once, one signs in.
     if (!(await endLoginChallenge(db, token, ctx.now())))
       throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_AGAIN });
     clearChallengeCookie(ctx.req, ctx.reply);
-    await startSession(ctx.req, user.id);
-    trustDevice(ctx.req, ctx.reply, user.username);
+    await completeSignIn(ctx, user, accepted);
+    // After the sign-in, so the row names the session the recovery code opened (the mail's end link).
+    if (accepted === 'recovery')
+      await ctx.audit.record(ctx.req, {
+        action: 'factor.recovery-code-used',
+        user,
+        subject: `user:${user.username}`,
+      });
     return toUser(user);
   });
