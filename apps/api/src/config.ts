@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SETTINGS_LIMITS, SIGNUP_RATE_LIMIT, type ConnectionProvider } from '@journey/contracts/constants';
+import {
+  AUDIT_RETENTION_DAYS_DEFAULT,
+  SETTINGS_LIMITS,
+  SIGNUP_RATE_LIMIT,
+  type ConnectionProvider,
+} from '@journey/contracts/constants';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -205,6 +210,13 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : undefined)),
+  /** How many days the audit trail keeps a row (docs/decisions/088-audit-trail.md). */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(36_500, 'must be at most 36500')
+    .default(AUDIT_RETENTION_DAYS_DEFAULT),
   WEB_DIST_DIR: z.string().trim().optional(),
   /** `pnpm dev`: render and serve the web app from its sources through Vite (http/web-dev.ts). */
   WEB_DEV: booleanFlag,
@@ -232,6 +244,8 @@ export interface Config {
   logFile: string | undefined;
   /** GEOIP_DATABASE: the MaxMind database places are looked up in; undefined means no places. */
   geoipDatabase: string | undefined;
+  /** AUDIT_RETENTION_DAYS: rows of the audit trail older than this are purged daily. */
+  auditRetentionDays: number;
   /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
@@ -303,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     logFile: values.LOG_FILE,
     geoipDatabase: values.GEOIP_DATABASE,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
     webDev: values.WEB_DEV,

@@ -45,8 +45,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.config, { config, now: options.now });
   await server.register(app.database, { database: options.database });
   await server.register(app.settings);
+  await server.register(app.secretBox);
   await server.register(app.mail, { retryBaseMs: options.mailRetryBaseMs });
   await server.register(app.audit);
+  await server.register(app.securityMail);
   await server.register(app.webBuild, { web });
   await registerEach(server, [app.jsonBodies, app.errors]);
 
@@ -74,7 +76,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(routes.openData, { prefix: routes.OPEN_DATA_PREFIX });
   await server.register(async (withSessions) => {
     await withSessions.register(external.session);
-    await registerEach(withSessions, [routes.trpc, routes.rest, routes.pages, routes.subscriberExport]);
+    await registerEach(withSessions, [
+      routes.trpc,
+      routes.rest,
+      routes.pages,
+      routes.subscriberExport,
+      routes.auditCsv,
+    ]);
   });
   await registerEach(server, [routes.oneClickUnsubscribe, routes.webhooks, routes.openapi, routes.health]);
   return server;

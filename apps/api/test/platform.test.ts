@@ -21,6 +21,8 @@ const REST_PATHS = {
   '/user/password': ['post'],
   '/login': ['post'],
   '/login/second-factor': ['post'],
+  '/login/passkey/options': ['post'],
+  '/login/passkey': ['post'],
   '/register': ['post'],
   '/logout': ['post'],
   '/revenue': ['get', 'post'],
@@ -81,8 +83,14 @@ const REST_PATHS = {
   '/admin/factors/totp': ['post', 'delete'],
   '/admin/factors/totp/confirm': ['post'],
   '/admin/factors/required': ['put'],
+  '/admin/factors/passkeys': ['get', 'post'],
+  '/admin/factors/passkeys/options': ['post'],
+  '/admin/factors/passkeys/{id}': ['put', 'delete'],
   '/admin/sessions': ['get', 'delete'],
+  '/sessions/end-from-mail': ['post'],
   '/admin/sessions/{id}': ['delete'],
+  '/admin/audit': ['get'],
+  '/admin/audit.csv': ['get'],
 };
 
 describe('platform', () => {

@@ -3,7 +3,17 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, type DatabaseHandle } from '@journey/db';
+import { AUDIT_ACTOR_CLI } from '@journey/contracts/constants';
+import {
+  createDatabase,
+  findUserByUsername,
+  listAuditEvents,
+  readSecondFactors,
+  schema,
+  type DatabaseHandle,
+} from '@journey/db';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { createTestDatabase, pgliteTemplateFile, testDatabaseUrl } from '@journey/db/testing';
 import { ADMIN } from '@journey/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,11 +33,11 @@ let open: () => Promise<DatabaseHandle>;
 let cleanup = async () => {};
 
 /** Runs `pnpm admin:reset-password` from the sources, `stdin` piped in as a script or a password manager would. */
-function resetPassword(args: string[], stdin: string) {
+function resetPassword(args: string[], stdin: string, extraEnv: Record<string, string> = {}) {
   const tsx = path.join(apiRoot, 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, ['src/tools/reset-password.ts', ...args], {
     cwd: apiRoot,
-    env: { ...process.env, ...env, INIT_CWD: workDir },
+    env: { ...process.env, ...env, ...extraEnv, INIT_CWD: workDir },
   });
   let stdout = '';
   let stderr = '';
@@ -145,6 +155,100 @@ describe(
       } finally {
         await database.close();
       }
+    });
+
+    it('keeps the second factors unless --clear-factors asks, and records each run in the audit trail', async () => {
+      // One-time codes on and required, as an owner locked out of them would have.
+      await withServer(async (app) => {
+        const cookie = sessionCookie(await login(app, NEW_PASSWORD));
+        const asOwner = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+          app.inject({
+            method,
+            url,
+            headers: { cookie, 'content-type': 'application/json' },
+            payload: payload ?? {},
+          });
+        const { secret } = (await asOwner('POST', '/api/admin/factors/totp')).json() as { secret: string };
+        const confirmed = await asOwner('POST', '/api/admin/factors/totp/confirm', {
+          code: await generate({ secret }),
+        });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect((await asOwner('PUT', '/api/admin/factors/required', { required: true })).statusCode).toBe(
+          200,
+        );
+      });
+      const factorsOf = async () => {
+        const database = await open();
+        try {
+          const user = await findUserByUsername(database.db, ADMIN.username);
+          const state = await readSecondFactors(database.db, user!.id);
+          const trail = await listAuditEvents(database.db, { limit: 10, actor: AUDIT_ACTOR_CLI });
+          const notices = await database.db
+            .select({
+              auditEventId: schema.mailQueue.auditEventId,
+              recipient: schema.mailQueue.recipient,
+              linkOrigin: schema.mailQueue.linkOrigin,
+            })
+            .from(schema.mailQueue)
+            .where(eq(schema.mailQueue.kind, 'security'))
+            .orderBy(schema.mailQueue.id);
+          return { state, trail: trail.rows, notices };
+        } finally {
+          await database.close();
+        }
+      };
+
+      const kept = await resetPassword([ADMIN.username], `${NEW_PASSWORD}\n`);
+      expect(kept.code, kept.stderr).toBe(0);
+      expect(kept.stdout).toContain('Second factors kept; add --clear-factors to remove them too.');
+      const afterKept = await factorsOf();
+      expect(afterKept.state.totp?.confirmedAt).toBeTruthy();
+      expect(afterKept.state.required).toBe(true);
+      // Newest first: this run's row, then the earlier test's reset.
+      expect(afterKept.trail.slice(0, 1).map((row) => [row.action, row.detail])).toEqual([
+        ['password.reset', { clearFactors: false }],
+      ]);
+
+      // With SMTP configured, each change is queued as a notice to the owner (decision 089).
+      const withMail = {
+        SMTP_URL: 'smtp://user:secret@127.0.0.1:2525',
+        MAIL_FROM: 'Journey <news@journey.example>',
+        PUBLIC_URL: 'https://journey.example',
+      };
+      const cleared = await resetPassword([ADMIN.username, '--clear-factors'], `${NEW_PASSWORD}\n`, withMail);
+      expect(cleared.code, cleared.stderr).toBe(0);
+      expect(cleared.stdout).toContain(
+        'Second factors cleared: one-time codes, 10 recovery codes, 0 passkeys',
+      );
+      const afterCleared = await factorsOf();
+      expect(afterCleared.state.totp).toBeNull();
+      expect(afterCleared.state.recoveryCodesLeft).toBe(0);
+      expect(afterCleared.state.required).toBe(false);
+      expect(
+        afterCleared.trail.slice(0, 3).map((row) => [row.action, row.actor, row.sessionId, row.ip]),
+      ).toEqual([
+        ['factor.cleared', 'cli', null, null],
+        ['password.reset', 'cli', null, null],
+        ['password.reset', 'cli', null, null],
+      ]);
+      expect(afterCleared.trail[0]!.detail).toMatchObject({
+        totp: 1,
+        recoveryCodes: 10,
+        passkeys: 0,
+        wasRequired: true,
+      });
+      expect(afterCleared.trail[1]!.detail).toEqual({ clearFactors: true });
+      expect(afterCleared.notices).toEqual(
+        [afterCleared.trail[1]!.id, afterCleared.trail[0]!.id].map((auditEventId) => ({
+          auditEventId,
+          recipient: ADMIN.email,
+          linkOrigin: 'https://journey.example',
+        })),
+      );
+      // Without SMTP the earlier run queued none.
+      expect(afterKept.notices).toEqual([]);
+      // Signed in with the password alone again.
+      await withServer(async (app) => expect((await login(app, NEW_PASSWORD)).statusCode).toBe(200));
     });
   },
 );

@@ -118,6 +118,7 @@ describe('one-time codes', () => {
     expect(await factorsOf(server, cookie)).toEqual({
       totp: { status: 'pending', confirmedAt: null },
       recoveryCodesLeft: 0,
+      methods: [],
       required: false,
     });
     // A pending factor signs nobody out and asks nothing at sign-in.
@@ -155,6 +156,7 @@ describe('one-time codes', () => {
     expect(await factorsOf(server, cookie)).toEqual({
       totp: { status: 'on', confirmedAt: clock.toISOString() },
       recoveryCodesLeft: 10,
+      methods: ['totp', 'recovery'],
       required: false,
     });
     // As a password change does (decision 085): the session that confirmed stays, the others end.
@@ -288,6 +290,7 @@ describe('one-time codes', () => {
     expect(await factorsOf(server, cookie)).toEqual({
       totp: { status: 'off', confirmedAt: null },
       recoveryCodesLeft: 0,
+      methods: [],
       required: false,
     });
     const login = await loginAdmin(server.app);
@@ -299,7 +302,7 @@ describe('one-time codes', () => {
     const refused = await call(server.app, 'PUT', '/api/admin/factors/required', { required: true }, cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'Turn on two-factor authentication before requiring it for every sign-in.',
+      'Turn on two-factor authentication or add a passkey before requiring a second factor for every sign-in.',
     );
     const [user] = await server.db
       .select()

@@ -54,6 +54,7 @@ test.describe('admin panel', () => {
       'Embed',
       'Site',
       'Account',
+      'Activity',
     ]);
     const milestones = tabOf(page, 'milestones');
     await expect(milestones.tab).toHaveAttribute('aria-selected', 'true');

@@ -7,6 +7,7 @@ export const SIGN_IN_METHODS = ['password', 'totp', 'recovery', 'passkey'] as co
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 export const SECURITY_AUDIT_ACTIONS = [
+  'account.created',
   'sign-in.succeeded',
   'sign-in.failed',
   'sign-out',
@@ -36,6 +37,12 @@ export const FACTOR_CHANGE_ACTIONS: readonly SecurityAuditAction[] = [
   'factor.passkey-removed',
   'factor.cleared',
 ];
+
+/** The page a security notice's "end that session" link opens (docs/decisions/089-security-mail.md). */
+export const END_SESSION_PATH = '/account/end-session';
+
+/** How long that link works. */
+export const END_SESSION_LINK_DAYS = 7;
 
 /** Who did something when no signed-in user did: the command line, or the server's own jobs. */
 export const AUDIT_ACTOR_CLI = 'cli';

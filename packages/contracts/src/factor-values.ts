@@ -7,8 +7,11 @@
 export const SECOND_FACTOR_KINDS = ['totp'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
-/** What the sign-in's second step accepts: a code from the authenticator app, or a recovery code. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+/**
+ * What the sign-in's second step accepts: a code from the authenticator app, a recovery code, or a
+ * passkey (docs/decisions/087-passkeys.md).
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** RFC 6238 as every authenticator app reads it from the QR code: SHA-1, 6 digits, 30-second steps. */

@@ -69,6 +69,8 @@ export const secondFactorsSchema = z.object({
     confirmedAt: isoTimestamp.nullable(),
   }),
   recoveryCodesLeft: z.number().int(),
+  /** What a sign-in's second step would accept now; `passkey` while the owner has one (decision 087). */
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
   /** Every sign-in needs a second factor. */
   required: z.boolean(),
 });

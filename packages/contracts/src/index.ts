@@ -1,6 +1,8 @@
 // Must stay first: it configures zod before any schema below is built.
 import './zod-setup';
 
+export * from './audit';
+export * from './audit-groups';
 export * from './audit-values';
 export * from './auth';
 export * from './badge';
@@ -16,6 +18,7 @@ export * from './errors';
 export * from './experiments';
 export * from './factors';
 export * from './factor-values';
+export * from './passkeys';
 export * from './experiment-assignments';
 export * from './experiment-figures';
 export * from './experiment-path';

@@ -42,3 +42,10 @@ export const sessionIdInput = z.object(
 
 /** What "sign out all other sessions" answers: how many it ended. */
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
+
+/** What the "end that session" link of a security notice did (docs/decisions/089-security-mail.md). */
+export const endedFromMailSchema = z.object({
+  /** False when that session had already ended (signed out, or the link used before). */
+  ended: z.boolean(),
+});
+export type EndedFromMail = z.infer<typeof endedFromMailSchema>;

@@ -3,6 +3,7 @@
  * entry builds zod schemas at module level, which no bundler can drop; code that ships in the
  * landing page's first load imports from here so zod stays out of it.
  */
+export * from './audit-groups';
 export * from './audit-values';
 export * from './badge';
 export * from './constants';

@@ -15,6 +15,7 @@ import {
   experiments,
   providerConnections,
   milestones,
+  passkeys,
   recoveryCodes,
   revenueChanges,
   revenueImports,
@@ -63,6 +64,9 @@ export const BACKUP_TABLES = {
   // previous); elsewhere the recovery codes sign in (docs/decisions/086-one-time-codes.md).
   userFactors,
   recoveryCodes,
+  // Only public keys: a copy signs nobody in. Their challenges live minutes and stay behind
+  // (docs/decisions/087-passkeys.md).
+  passkeys,
 };
 export type BackupTableName = keyof typeof BACKUP_TABLES;
 export const BACKUP_TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTableName[];
@@ -81,6 +85,7 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'experimentAssignments',
   'userFactors',
   'recoveryCodes',
+  'passkeys',
 ];
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */

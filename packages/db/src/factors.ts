@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { countPasskeys } from './passkeys';
 import { recoveryCodes, userFactors, users } from './schema';
 
 /**
@@ -18,6 +19,8 @@ export interface TotpFactor {
 export interface SecondFactorState {
   totp: TotpFactor | null;
   recoveryCodesLeft: number;
+  /** How many passkeys the user has (docs/decisions/087-passkeys.md). */
+  passkeys: number;
   required: boolean;
 }
 
@@ -49,7 +52,12 @@ export async function readSecondFactors(db: Database, userId: number): Promise<S
     .select({ required: users.requireSecondFactor })
     .from(users)
     .where(eq(users.id, userId));
-  return { totp, recoveryCodesLeft: codes?.left ?? 0, required: user?.required ?? false };
+  return {
+    totp,
+    recoveryCodesLeft: codes?.left ?? 0,
+    passkeys: await countPasskeys(db, userId),
+    required: user?.required ?? false,
+  };
 }
 
 /**
@@ -145,11 +153,11 @@ async function lockUser(tx: Database, userId: number): Promise<boolean> {
 
 /**
  * Removes the user's TOTP, pending or confirmed, with its recovery codes. Refused while the user
- * requires a second factor, as it is the last one.
+ * requires a second factor and has no passkey left to be it.
  */
 export async function removeTotp(db: Database, userId: number): Promise<'removed' | 'none' | 'required'> {
   return db.transaction(async (tx) => {
-    if (await lockUser(tx, userId)) return 'required';
+    if ((await lockUser(tx, userId)) && (await countPasskeys(tx, userId)) === 0) return 'required';
     const removed = await tx
       .delete(userFactors)
       .where(totpOf(userId))
@@ -159,7 +167,7 @@ export async function removeTotp(db: Database, userId: number): Promise<'removed
   });
 }
 
-/** Turns the requirement on or off; on needs a confirmed factor, else nothing changes. */
+/** Turns the requirement on or off; on needs a confirmed TOTP or a passkey, else nothing changes. */
 export async function setSecondFactorRequired(
   db: Database,
   userId: number,
@@ -172,7 +180,7 @@ export async function setSecondFactorRequired(
         .select({ userId: userFactors.userId })
         .from(userFactors)
         .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)));
-      if (!confirmed) return 'no-factor';
+      if (!confirmed && (await countPasskeys(tx, userId)) === 0) return 'no-factor';
     }
     await tx.update(users).set({ requireSecondFactor: required }).where(eq(users.id, userId));
     return 'saved';

@@ -9,6 +9,7 @@ export interface ClaimedMail {
   kind: (typeof MAIL_KINDS)[number];
   subscriberId: number | null;
   broadcastId: number | null;
+  auditEventId: number | null;
   recipient: string;
   linkOrigin: string;
   /** 1 on the first try. */
@@ -20,6 +21,7 @@ const claimedColumns = {
   kind: mailQueue.kind,
   subscriberId: mailQueue.subscriberId,
   broadcastId: mailQueue.broadcastId,
+  auditEventId: mailQueue.auditEventId,
   recipient: mailQueue.recipient,
   linkOrigin: mailQueue.linkOrigin,
   attempts: mailQueue.attempts,
@@ -27,8 +29,8 @@ const claimedColumns = {
 
 /**
  * Claims the next message to send until `claimUntil` (docs/decisions/040-newsletter-delivery.md): a
- * claim that lapsed (its worker died mid-send) first, then the oldest due one, confirmations and tests
- * before broadcast mail. `FOR UPDATE SKIP LOCKED` lets workers in several processes claim at once
+ * claim that lapsed (its worker died mid-send) first, then the oldest due one, confirmations, tests and
+ * security notices before broadcast mail. `FOR UPDATE SKIP LOCKED` lets workers in several processes claim at once
  * without waiting for, or taking, each other's rows.
  */
 export async function claimNextMail(db: Database, now: Date, claimUntil: Date): Promise<ClaimedMail | null> {

@@ -35,6 +35,7 @@ const {
   sessions,
   userFactors,
   recoveryCodes,
+  passkeys,
   costImports,
   costs,
   experimentAssignments,
@@ -90,6 +91,19 @@ async function fill(db: Database): Promise<void> {
     { userId: admin!.id, codeHash: 'e'.repeat(64) },
   ]);
   await db.update(users).set({ requireSecondFactor: true }).where(eq(users.id, admin!.id));
+  // A passkey (decision 087): its public key, counter and last use come back as they were.
+  await db.insert(passkeys).values({
+    id: 'credential-id',
+    userId: admin!.id,
+    name: 'Laptop',
+    publicKey: 'pQECAyYgASFYIA',
+    counter: 12,
+    transports: ['internal', 'hybrid'],
+    deviceType: 'multiDevice',
+    backedUp: true,
+    userHandle: 'user-handle',
+    lastUsedAt: new Date('2026-11-28T11:30:00.789Z'),
+  });
   await db.insert(revenues).values([
     { amount: '999999999999.99', source: 'ai', description: 'The largest amount allowed', date: new Date(0) },
     {
@@ -236,6 +250,7 @@ async function contents(db: Database) {
     sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
     userFactors: await db.select().from(userFactors).orderBy(asc(userFactors.userId)),
     recoveryCodes: await db.select().from(recoveryCodes).orderBy(asc(recoveryCodes.codeHash)),
+    passkeys: await db.select().from(passkeys).orderBy(asc(passkeys.id)),
     revenueImports: await db.select().from(revenueImports).orderBy(asc(revenueImports.id)),
     revenues: await db.select().from(revenues).orderBy(asc(revenues.id)),
     revenueChanges: await db.select().from(revenueChanges).orderBy(asc(revenueChanges.id)),
@@ -357,6 +372,7 @@ describe('a backup', () => {
       experimentAssignments: 2,
       userFactors: 2,
       recoveryCodes: 2,
+      passkeys: 1,
     });
     expect(await contents(target)).toEqual(expected);
     expect(await target.select().from(subscriberTokens)).toHaveLength(2);

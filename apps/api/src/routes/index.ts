@@ -1,4 +1,5 @@
 // Every route plugin: each reads what it needs from the decorated instance.
+export { default as auditCsv } from '../features/audit/csv-route';
 export { default as badge } from './badge';
 export { default as discovery } from './discovery';
 export { default as health } from './health';

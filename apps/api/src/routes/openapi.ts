@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { AUDIT_CSV_OPENAPI_PATHS } from '../features/audit/csv-openapi';
 import { ONE_CLICK_OPENAPI_PATHS } from '../features/newsletter/one-click-openapi';
 import { OPEN_DATA_OPENAPI_PATHS } from '../features/open-data/schemas';
 import { appRouter } from '../trpc/router';
@@ -14,7 +15,7 @@ export function openApiDocument() {
       'REST paths of the journey site. Errors are JSON `{ message, errors? }`; writes and `/revenues/all` need the session cookie from `/login`.',
     version: '1.0.0',
     baseUrl: '/api',
-    paths: { ...OPEN_DATA_OPENAPI_PATHS, ...ONE_CLICK_OPENAPI_PATHS },
+    paths: { ...OPEN_DATA_OPENAPI_PATHS, ...ONE_CLICK_OPENAPI_PATHS, ...AUDIT_CSV_OPENAPI_PATHS },
   });
   return document;
 }

@@ -27,7 +27,7 @@ function describeDatabase(config: Config): string {
  */
 export async function withServerDatabase(
   options: { mustExist: boolean; refuseInUse?: boolean },
-  work: (database: DatabaseHandle, name: string) => Promise<void>,
+  work: (database: DatabaseHandle, name: string, config: Config) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig();
   const name = describeDatabase(config);
@@ -51,7 +51,7 @@ export async function withServerDatabase(
   }
   const database = await openDatabase(config);
   try {
-    await work(database, name);
+    await work(database, name, config);
   } finally {
     await database.close();
   }

@@ -2,6 +2,7 @@ import { idInput, pageOutput, type Page } from '@journey/contracts';
 import type { Database, PublicTable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { rowWrite } from '../features/audit/audit-meta';
 import { protectedProcedure, PUBLIC_DATA_UNCHANGED, type Meta } from './init';
 
 /** One kind of row the admin pages through and writes: how its messages, REST paths and cache invalidation name it. */
@@ -16,6 +17,8 @@ export interface RowKind {
    * for a tRPC-only write.
    */
   path?: `/${string}`;
+  /** How the audit trail names it: `revenue` gives `revenue.created` on `revenue:42`. */
+  entity: string;
 }
 
 export const changesOf = (kind: RowKind): Meta =>
@@ -65,6 +68,7 @@ export function createProcedure<I extends z.ZodType, TRow>(
         ...changesOf(kind),
         ...openapi(kind, 'POST', 'Add'),
         successStatus: 201,
+        audit: rowWrite(kind.entity, 'created'),
       })
       .input(schemas.input)
       .output(schemas.output)
@@ -81,7 +85,7 @@ export function updateProcedure<I extends z.ZodType<{ id: number }>, TRow>(
   update: (db: Database, id: number, values: Omit<z.output<I>, 'id'>) => Promise<TRow | null>,
 ) {
   return protectedProcedure
-    .meta({ ...changesOf(kind), ...openapi(kind, 'PUT', 'Edit') })
+    .meta({ ...changesOf(kind), ...openapi(kind, 'PUT', 'Edit'), audit: rowWrite(kind.entity, 'updated') })
     .input(schemas.input)
     .output(schemas.output)
     .mutation(async ({ ctx, input }) => {
@@ -104,6 +108,7 @@ export function deleteProcedure<I extends z.ZodType<{ id: number }> = typeof idI
       ...changesOf(kind),
       ...openapi(kind, 'DELETE', 'Delete'),
       ...(kind.path ? { successStatus: 204 as const } : {}),
+      audit: rowWrite(kind.entity, 'deleted'),
     })
     .input(input)
     .output(z.void())

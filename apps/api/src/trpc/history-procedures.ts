@@ -2,6 +2,7 @@ import { idInput } from '@journey/contracts';
 import { ImportedAgainError, type Database } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { fieldOf, rowWrite, subjectFrom } from '../features/audit/audit-meta';
 import { changesOf, notFound, type RowKind } from './admin-rows';
 import { protectedProcedure, type Meta } from './init';
 
@@ -62,7 +63,16 @@ export function historyProcedures<TChange, TDeleted>(kind: RowKind, spec: Histor
     /** Reverts the row's newest change, recorded and published as a change of its own. */
     undo: protectedProcedure
       // Undoing again undoes the undo: it is always the last change that is reverted.
-      .meta({ ...changesOf(kind), ...ofOne('POST', 'undo', `Undo ${one}'s last change`) })
+      .meta({
+        ...changesOf(kind),
+        ...ofOne('POST', 'undo', `Undo ${one}'s last change`),
+        // The answer is the change the undo made: its id is not the row's.
+        audit: {
+          ...rowWrite(kind.entity, 'undone'),
+          subject: (call) => subjectFrom(kind.entity)({ ...call, output: undefined }),
+          detail: ({ input }) => reasonOf(input),
+        },
+      })
       .input(spec.undoInput)
       .output(spec.change)
       .mutation(async ({ ctx, input }) => {
@@ -81,5 +91,10 @@ export function historyProcedures<TChange, TDeleted>(kind: RowKind, spec: Histor
       }),
   };
 }
+
+const reasonOf = (input: unknown): Record<string, unknown> => {
+  const reason = fieldOf(input, 'reason');
+  return typeof reason === 'string' ? { reason } : {};
+};
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { PublicTable } from '@journey/db';
 import type { Context } from './context';
+import type { AuditMeta, AuditNote } from '../features/audit/audit-meta';
 import { describeTRPCError, fieldError } from './errors';
 
 /**
@@ -25,6 +26,11 @@ export type Meta = OpenApiMeta & {
    * protected write whose body may be large (docs/decisions/054-imports-as-providers-write-them.md).
    */
   signedInBeforeBody?: true;
+  /**
+   * What a protected write records in the audit trail once it succeeded (docs/decisions/088-audit-trail.md);
+   * every protected mutation declares it (test/audit.test.ts walks the router).
+   */
+  audit?: AuditMeta;
 };
 
 /** For writes that touch no table a public answer shows: see Meta. */
@@ -91,9 +97,29 @@ const invalidatesPublicCache = t.middleware(async ({ ctx, type, meta, next }) =>
 
 export const publicProcedure = t.procedure.use(knownErrors).use(invalidatesPublicCache);
 
-/** Auth is checked here once: every write and admin read goes through it (docs/decisions/012-registration-and-write-access.md). */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * Auth is checked here once: every write and admin read goes through it (docs/decisions/012-registration-and-write-access.md).
+ * A write that succeeded then leaves one row in the audit trail, as its `meta.audit` says
+ * (docs/decisions/088-audit-trail.md); the session is the one it ran in, even when it ended it.
+ */
+export const signedInAndAudited = t.middleware(async ({ ctx, type, meta, getRawInput, next }) => {
   const user = await currentUser(ctx.req, ctx.database.db);
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: SIGN_IN_REQUIRED_MESSAGE });
-  return next({ ctx: { ...ctx, user } });
+  const sessionId = ctx.req.session.publicId ?? null;
+  const auditNote: AuditNote = {};
+  const result = await next({ ctx: { ...ctx, user, auditNote } });
+  const audit = meta?.audit;
+  if (type !== 'mutation' || !result.ok || audit === undefined || audit === 'recorded-inside') return result;
+  const call = { input: await getRawInput(), output: result.data, note: auditNote };
+  if (audit.skip?.(call)) return result;
+  await ctx.audit.record(ctx.req, {
+    action: auditNote.action ?? audit.action,
+    user,
+    sessionId,
+    subject: audit.subject?.(call) ?? null,
+    detail: { ...audit.detail?.(call), ...auditNote.detail },
+  });
+  return result;
 });
+
+export const protectedProcedure = publicProcedure.use(signedInAndAudited);

@@ -1,3 +1,4 @@
+import { auditRouter } from '../features/audit/router';
 import { authRouter } from '../features/auth/router';
 import { connectionsRouter } from '../features/connections/router';
 import { costImportsRouter } from '../features/cost-imports/router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   costImports: costImportsRouter,
   ledger: ledgerRouter,
   factors: factorsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

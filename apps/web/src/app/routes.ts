@@ -117,6 +117,11 @@ export const pageRoutes: readonly PageRoute[] = [
     head: { title: (site) => `Unsubscribe · ${site.siteName}` },
   }),
   definePage({
+    path: paths.endSession,
+    ...codeSplit('src/features/auth/end-session-page.tsx', () => import('../features/auth/end-session-page')),
+    head: { title: (site) => `End a session · ${site.siteName}` },
+  }),
+  definePage({
     path: paths.ledger,
     ...codeSplit('src/features/ledger/ledger-page.tsx', () => import('../features/ledger/ledger-page')),
     head: { title: (site) => `Public ledger · ${site.siteName}`, indexable: true },

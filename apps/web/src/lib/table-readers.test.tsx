@@ -58,10 +58,18 @@ async function refreshAfterWriteTo(tables: Table[]) {
 
 describe('readersOf', () => {
   it('names every router that reads a table a write changes', () => {
-    expect(readersOf(['revenues'])).toEqual(['revenue', 'experiments', 'settings', 'connections', 'ledger']);
-    expect(readersOf(['connections'])).toEqual(['connections']);
-    expect(readersOf(['settings'])).toEqual(['revenue', 'experiments', 'settings', 'ledger']);
-    expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter']);
+    // The Activity tab (audit) reads the trail every write adds to (docs/decisions/088-audit-trail.md).
+    expect(readersOf(['revenues'])).toEqual([
+      'revenue',
+      'experiments',
+      'settings',
+      'connections',
+      'ledger',
+      'audit',
+    ]);
+    expect(readersOf(['connections'])).toEqual(['connections', 'audit']);
+    expect(readersOf(['settings'])).toEqual(['revenue', 'experiments', 'settings', 'ledger', 'audit']);
+    expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter', 'audit']);
     expect(readersOf(['revenues', 'revenueImports'])).toEqual([
       'revenue',
       'revenueImports',
@@ -69,6 +77,7 @@ describe('readersOf', () => {
       'settings',
       'connections',
       'ledger',
+      'audit',
     ]);
     expect(readersOf(['outbox'])).toEqual(['newsletter']);
   });

@@ -33,6 +33,20 @@ export const ROUTER_READS = {
   ledger: ['revenues', 'settings', 'costs'],
   // The owner's second factors, read by the Account tab alone (docs/decisions/086-one-time-codes.md).
   factors: ['factors'],
+  // The Activity tab: every write leaves a row in the audit trail (docs/decisions/088-audit-trail.md).
+  audit: [
+    'revenues',
+    'settings',
+    'milestones',
+    'experiments',
+    'costs',
+    'subscribers',
+    'broadcasts',
+    'connections',
+    'revenueImports',
+    'costImports',
+    'factors',
+  ],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 
 /** A table a write may change, as ROUTER_READS names it. */

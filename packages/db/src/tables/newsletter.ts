@@ -1,6 +1,7 @@
 import { BROADCAST_STATUSES, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -79,7 +80,8 @@ export const broadcasts = pgTable(
   ],
 );
 
-export const MAIL_KINDS = ['confirmation', 'broadcast', 'test'] as const;
+/** `security`: a notice to the owner about their account (docs/decisions/089-security-mail.md). */
+export const MAIL_KINDS = ['confirmation', 'broadcast', 'test', 'security'] as const;
 export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 /**
@@ -94,6 +96,11 @@ export const mailQueue = pgTable(
     kind: text('kind', { enum: MAIL_KINDS }).notNull(),
     subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'cascade' }),
     broadcastId: integer('broadcast_id').references(() => broadcasts.id, { onDelete: 'cascade' }),
+    /**
+     * The audit row a security notice tells of; the text is built from it when sent. No foreign key: the
+     * trail's retention purge must not wait on the queue.
+     */
+    auditEventId: bigint('audit_event_id', { mode: 'number' }),
     recipient: text('recipient').notNull(),
     /** The origin the mail's links start with: PUBLIC_URL, or the origin the request came to. */
     linkOrigin: text('link_origin').notNull(),

@@ -11,6 +11,8 @@ export interface AuditRecord {
   user?: { id: number; username: string } | null;
   /** Overrides the actor the user or the request gives (a failed sign-in names the username typed). */
   actor?: string;
+  /** Overrides the request's session: a write that ended its own session names the one it ran in. */
+  sessionId?: string | null;
 }
 
 export type AuditListener = (row: AuditEventRow, request: FastifyRequest | null) => Promise<void> | void;
@@ -31,7 +33,12 @@ export function createAuditTrail(db: Database, log: FastifyBaseLogger): AuditTra
         actor: record.actor ?? record.user?.username ?? AUDIT_ACTOR_SYSTEM,
         userId: record.user?.id ?? null,
         ip: request?.ip ?? null,
-        sessionId: request?.session?.userId ? (request.session.publicId ?? null) : null,
+        sessionId:
+          record.sessionId !== undefined
+            ? record.sessionId
+            : request?.session?.userId
+              ? (request.session.publicId ?? null)
+              : null,
         subject: record.subject ?? null,
         detail: record.detail ?? {},
       });

@@ -14,8 +14,10 @@ import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } fr
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { challengeIfDue } from '../factors/login-challenge';
 import { secondFactorLogin } from '../factors/second-factor-login';
+import { passkeyLogin, passkeyLoginOptions } from '../passkeys/passkey-login';
 import { enforceLoginRate } from './login-rate-limit';
 import { endSession, startSession } from './session';
+import { endSessionFromMail } from '../security-mail/end-session-procedure';
 import { sessionsRouter } from './sessions-router';
 import { completeSignIn, recordFailedSignIn } from './sign-in';
 import type { Context } from '../../trpc/context';
@@ -71,6 +73,10 @@ export const authRouter = router({
   /** POST /api/login/second-factor: the code that completes a sign-in `login` left waiting for one. */
   secondFactor: secondFactorLogin,
 
+  /** POST /api/login/passkey/options and /api/login/passkey: a passkey signs in (decision 087). */
+  passkeyOptions: passkeyLoginOptions,
+  passkey: passkeyLogin,
+
   register: publicProcedure
     .meta({
       openapi: { method: 'POST', path: '/register', tags: ['auth'], summary: 'Create an account' },
@@ -97,7 +103,7 @@ export const authRouter = router({
           throw fieldError('CONFLICT', 'username', 'Username already exists');
         throw fieldError('CONFLICT', 'email', 'Email is already registered');
       }
-      await completeSignIn(ctx, result.user, 'password');
+      await completeSignIn(ctx, result.user, 'password', 'account.created');
       return toUser(result.user);
     }),
 
@@ -112,6 +118,7 @@ export const authRouter = router({
       },
       successStatus: 204,
       ...PUBLIC_DATA_UNCHANGED,
+      audit: { action: 'password.changed' },
     })
     .input(changePasswordInput)
     .output(z.void())
@@ -133,11 +140,17 @@ export const authRouter = router({
     .input(z.void())
     .output(z.void())
     .mutation(async ({ ctx }) => {
+      // Recorded while the session is still there to name; a logout of nobody changes nothing.
+      const user = await currentUser(ctx.req, ctx.database.db);
+      if (user) await ctx.audit.record(ctx.req, { action: 'sign-out', user });
       await endSession(ctx.req);
     }),
 
   /** The owner's sessions, each of which can be ended (docs/decisions/085-owner-sessions.md). */
   sessions: sessionsRouter,
+
+  /** The "end that session" link of a security notice (docs/decisions/089-security-mail.md). */
+  endSessionFromMail,
 });
 
 const registrationClosed = () => new TRPCError({ code: 'FORBIDDEN', message: 'Registration is closed' });

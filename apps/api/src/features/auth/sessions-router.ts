@@ -8,6 +8,7 @@ import { endOtherUserSessions, endUserSession, listUserSessions, type UserSessio
 import { z } from 'zod';
 import { notFound } from '../../trpc/admin-rows';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, router } from '../../trpc/init';
+import { fieldOf, subjectFrom } from '../audit/audit-meta';
 import { deviceName } from './device-name';
 import type { PlaceOf } from './place-lookup';
 import { endSession } from './session';
@@ -55,12 +56,14 @@ export const sessionsRouter = router({
       openapi: { method: 'DELETE', path: '/admin/sessions/{id}', tags, summary: 'Sign a session out' },
       successStatus: 204,
       ...PUBLIC_DATA_UNCHANGED,
+      audit: { action: 'session.ended', subject: subjectFrom('session') },
     })
     .input(sessionIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       const ended = await endUserSession(ctx.database.db, ctx.user.id, input.id, ctx.req.session.sessionId);
       if (!ended) throw notFound(SESSION);
+      ctx.auditNote.detail = { current: ended.current };
       if (ended.current) await endSession(ctx.req);
     }),
 
@@ -73,6 +76,10 @@ export const sessionsRouter = router({
         summary: 'Sign out every session but this one',
       },
       ...PUBLIC_DATA_UNCHANGED,
+      audit: {
+        action: 'sessions.ended-others',
+        detail: ({ output }) => ({ ended: fieldOf(output, 'ended') }),
+      },
     })
     .input(z.void())
     .output(endedSessionsSchema)

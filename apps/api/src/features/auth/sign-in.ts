@@ -9,12 +9,18 @@ import { trustDevice, trustedDeviceKey } from './trusted-device';
  * a fresh session, the browser's device cookie, and one `sign-in.succeeded` row in the audit trail that
  * says whether this browser had signed in to the account before (docs/decisions/088-audit-trail.md).
  */
-export async function completeSignIn(ctx: Context, user: UserRow, method: SignInMethod): Promise<void> {
+export async function completeSignIn(
+  ctx: Context,
+  user: UserRow,
+  method: SignInMethod,
+  /** A registration's first session is the account's creation, which mails nobody. */
+  action: 'sign-in.succeeded' | 'account.created' = 'sign-in.succeeded',
+): Promise<void> {
   const newDevice = trustedDeviceKey(ctx.req, user.username) === null;
   await startSession(ctx.req, user.id);
   trustDevice(ctx.req, ctx.reply, user.username);
   await ctx.audit.record(ctx.req, {
-    action: 'sign-in.succeeded',
+    action,
     user,
     subject: `user:${user.username}`,
     detail: { method, newDevice, userAgent: ctx.req.headers['user-agent'] ?? null },

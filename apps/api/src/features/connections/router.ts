@@ -33,6 +33,7 @@ import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 import { ecbCsvText, EcbFormatError, parseEcbCsv } from '../exchange-rates/ecb-csv';
 import { readPrivacy, shownVerification } from '../privacy/shown-figures';
+import { fieldOf, subjectFrom } from '../audit/audit-meta';
 import { readSettings } from '../settings/read';
 import { ConnectionKeyError } from './provider-client';
 import { STRIPE_RESTRICTED_KEY_URL } from './providers/stripe';
@@ -120,6 +121,10 @@ export const connectionsRouter = router({
       },
       // Saved in the settings record, whose writes empty its cached reads; none of them shows it.
       changes: ['settings'],
+      audit: {
+        action: 'connection.schedule-changed',
+        detail: ({ input }) => ({ intervalMinutes: fieldOf(input, 'intervalMinutes') }),
+      },
     })
     .input(syncScheduleSchema)
     .output(syncScheduleSchema)
@@ -149,6 +154,10 @@ export const connectionsRouter = router({
       changes: [],
       bodyLimit: Math.ceil((MAX_RATES_FILE_BYTES * 4) / 3) + 1024,
       signedInBeforeBody: true,
+      audit: {
+        action: 'connection.rates-uploaded',
+        detail: ({ output }) => ({ stored: fieldOf(output, 'stored') }),
+      },
     })
     .input(exchangeRatesUploadInput)
     .output(exchangeRatesUploadResultSchema)
@@ -179,11 +188,18 @@ export const connectionsRouter = router({
         summary: 'Connect a provider with a read-only key; its whole history is synced',
       },
       changes: ['connections'],
+      // Never the key or the webhook secret: which provider, and where its entries count.
+      audit: {
+        action: 'connection.created',
+        subject: subjectFrom('connection', 'provider'),
+        detail: ({ input }) => ({ source: fieldOf(input, 'source') }),
+      },
     })
     .input(connectInput)
     .output(connectionSchema)
     .mutation(async ({ ctx, input }) => {
       await checkKey(ctx, input.provider, input.apiKey);
+      if (await findConnection(ctx.database.db, input.provider)) ctx.auditNote.action = 'connection.updated';
       const { box } = ctx.connections;
       const saved = await saveConnection(ctx.database.db, {
         provider: input.provider,
@@ -207,6 +223,7 @@ export const connectionsRouter = router({
       },
       successStatus: 202,
       changes: ['connections'],
+      audit: { action: 'connection.synced', subject: subjectFrom('connection', 'provider') },
     })
     .input(connectionProviderInput)
     .output(connectionSchema)
@@ -229,6 +246,7 @@ export const connectionsRouter = router({
       },
       successStatus: 204,
       changes: ['connections'],
+      audit: { action: 'connection.deleted', subject: subjectFrom('connection', 'provider') },
     })
     .input(connectionProviderInput)
     .output(z.void())

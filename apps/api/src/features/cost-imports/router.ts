@@ -16,6 +16,7 @@ import { planCostImport } from './plan';
 export const costImportsRouter = importRouter({
   path: '/admin/costs/imports',
   tag: 'costs',
+  entity: 'cost',
   changes: ['experiments', 'revenues'],
   summaries: {
     list: 'Cost imports, newest first',

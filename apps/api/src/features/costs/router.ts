@@ -31,7 +31,12 @@ import { protectedProcedure, router } from '../../trpc/init';
  * A cost is part of its experiment's public figures and of the ledger
  * (docs/decisions/082-experiment-money.md, 084-ledger-commitments.md).
  */
-const COST: RowKind = { noun: 'Cost', tables: ['experiments', 'revenues'], path: '/admin/costs' };
+const COST: RowKind = {
+  noun: 'Cost',
+  tables: ['experiments', 'revenues'],
+  path: '/admin/costs',
+  entity: 'cost',
+};
 
 /** A cost naming an experiment that is not there is the caller's mistake: a 400 on the field. */
 export async function withKnownExperiment<T>(write: Promise<T>): Promise<T> {

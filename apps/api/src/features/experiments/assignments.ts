@@ -9,6 +9,7 @@ import { listExperimentAssignments, replaceExperimentAssignments } from '@journe
 import { found } from '../../trpc/admin-rows';
 import { fieldError } from '../../trpc/errors';
 import { protectedProcedure, router, type Meta } from '../../trpc/init';
+import { subjectFrom } from '../audit/audit-meta';
 
 /**
  * The rules that give an experiment the revenue of a connection, a product or a price
@@ -35,6 +36,11 @@ export const assignmentsRouter = router({
     .meta({
       changes: ['experiments'],
       ...at('PUT', 'Replace an experiment’s revenue rules'),
+      audit: {
+        action: 'experiment.rules-replaced',
+        subject: ({ input, note }) => subjectFrom('experiment')({ input, output: undefined, note }),
+        detail: ({ output }) => ({ rules: Array.isArray(output) ? output.length : 0 }),
+      },
     })
     .input(experimentAssignmentsInput)
     .output(experimentAssignmentsSchema)

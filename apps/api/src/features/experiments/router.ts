@@ -28,7 +28,12 @@ import { markdownHtml } from '../settings/read';
 import { arenaFigures, figuresOf } from './figures';
 import { assignmentsRouter } from './assignments';
 
-const EXPERIMENT: RowKind = { noun: 'Experiment', tables: ['experiments'], path: '/experiments' };
+const EXPERIMENT: RowKind = {
+  noun: 'Experiment',
+  tables: ['experiments'],
+  path: '/experiments',
+  entity: 'experiment',
+};
 
 /** How privacy shapes the figures, said once for both reads. */
 const PRIVACY_NOTE =

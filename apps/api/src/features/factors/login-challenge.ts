@@ -44,6 +44,8 @@ export async function challengeIfDue(ctx: Context, user: UserRow): Promise<Secon
     methods: [
       ...(totpOn ? (['totp'] as const) : []),
       ...(factors.recoveryCodesLeft > 0 ? (['recovery'] as const) : []),
+      // POST /api/login/passkey completes this sign-in too (docs/decisions/087-passkeys.md).
+      ...(factors.passkeys > 0 ? (['passkey'] as const) : []),
     ],
   };
 }

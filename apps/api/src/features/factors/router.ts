@@ -20,6 +20,8 @@ import { z } from 'zod';
 import type { Context } from '../../trpc/context';
 import { fieldError } from '../../trpc/errors';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, router } from '../../trpc/init';
+import { fieldOf } from '../audit/audit-meta';
+import { passkeysRouter } from '../passkeys/router';
 import { readSettings } from '../settings/read';
 import { newRecoveryCodes } from './recovery-codes';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
@@ -32,7 +34,8 @@ const WRONG_CODE = 'That code is not right. Check the time on your device and tr
 const NOT_SET_UP = 'Two-factor authentication is not set up.';
 const STILL_REQUIRED =
   'A second factor is required for every sign-in: turn that off before removing the last factor.';
-const NO_FACTOR = 'Turn on two-factor authentication before requiring it for every sign-in.';
+const NO_FACTOR =
+  'Turn on two-factor authentication or add a passkey before requiring a second factor for every sign-in.';
 
 async function factorsOf(ctx: Context, userId: number): Promise<SecondFactors> {
   const state = await readSecondFactors(ctx.database.db, userId);
@@ -43,6 +46,11 @@ async function factorsOf(ctx: Context, userId: number): Promise<SecondFactors> {
       confirmedAt: confirmedAt?.toISOString() ?? null,
     },
     recoveryCodesLeft: state.recoveryCodesLeft,
+    methods: [
+      ...(confirmedAt ? (['totp'] as const) : []),
+      ...(state.recoveryCodesLeft > 0 ? (['recovery'] as const) : []),
+      ...(state.passkeys > 0 ? (['passkey'] as const) : []),
+    ],
     required: state.required,
   };
 }
@@ -78,6 +86,8 @@ export const factorsRouter = router({
       },
       successStatus: 201,
       ...PUBLIC_DATA_UNCHANGED,
+      // Nothing of the answer: it is the secret.
+      audit: { action: 'factor.totp-setup-started' },
     })
     .input(z.void())
     .output(totpEnrollmentSchema)
@@ -103,6 +113,7 @@ export const factorsRouter = router({
           'Turn one-time codes on with a code from the app (signs out every other session); answers the ten recovery codes, once',
       },
       ...PUBLIC_DATA_UNCHANGED,
+      audit: { action: 'factor.totp-enrolled' },
     })
     .input(totpConfirmInput)
     .output(recoveryCodesSchema)
@@ -140,6 +151,7 @@ export const factorsRouter = router({
       },
       successStatus: 204,
       ...PUBLIC_DATA_UNCHANGED,
+      audit: { action: 'factor.totp-removed' },
     })
     .input(z.void())
     .output(z.void())
@@ -159,6 +171,10 @@ export const factorsRouter = router({
         summary: 'Require a second factor for every sign-in, or not',
       },
       ...PUBLIC_DATA_UNCHANGED,
+      audit: {
+        action: 'factor.required-changed',
+        detail: ({ input }) => ({ required: fieldOf(input, 'required') === true }),
+      },
     })
     .input(requireSecondFactorInput)
     .output(secondFactorsSchema)
@@ -167,4 +183,7 @@ export const factorsRouter = router({
       if (result === 'no-factor') throw new TRPCError({ code: 'CONFLICT', message: NO_FACTOR });
       return factorsOf(ctx, ctx.user.id);
     }),
+
+  /** The owner's passkeys under /admin/factors/passkeys (docs/decisions/087-passkeys.md). */
+  passkeys: passkeysRouter,
 });

@@ -56,6 +56,7 @@ export const secondFactorLogin = publicProcedure
         action: 'factor.recovery-code-used',
         user,
         subject: `user:${user.username}`,
+        detail: { method: 'recovery' },
       });
     return toUser(user);
   });

@@ -4,6 +4,15 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { fieldError, FieldErrorsCause } from '../../trpc/errors';
 import { protectedProcedure, router } from '../../trpc/init';
+import { fieldOf, subjectFrom } from '../audit/audit-meta';
+
+/** The named fields of a value that are plain numbers or strings. */
+const pick = (value: unknown, keys: string[]): Record<string, unknown> =>
+  Object.fromEntries(
+    keys
+      .map((key) => [key, fieldOf(value, key)] as const)
+      .filter(([, field]) => typeof field === 'string' || typeof field === 'number'),
+  );
 import { ImportFileError } from './read-file';
 
 /** The rows in error a refused import names in its answer's `errors`. */
@@ -59,6 +68,8 @@ export function importRouter<
 >(kind: {
   path: `/${string}`;
   tag: string;
+  /** What it imports, as the audit trail names it: `revenue` gives `import.revenue` on `revenue-import:7`. */
+  entity: 'revenue' | 'cost';
   changes: readonly PublicTable[];
   summaries: { list: string; create: string; createDescription: string; undo: string };
   schemas: {
@@ -89,6 +100,16 @@ export function importRouter<
         changes: kind.changes,
         bodyLimit: BODY_LIMIT,
         signedInBeforeBody: true,
+        // A dry run stores nothing; the file itself is never kept, only what came of it.
+        audit: {
+          action: `import.${kind.entity}`,
+          subject: subjectFrom(`${kind.entity}-import`),
+          detail: ({ input, output }) => ({
+            ...pick(input, ['provider', 'format', 'source']),
+            ...pick(output, ['added', 'total', 'corrected']),
+          }),
+          skip: ({ input }) => fieldOf(input, 'dryRun') === true,
+        },
       })
       .input(schemas.input)
       .output(schemas.answer)
@@ -104,7 +125,15 @@ export function importRouter<
       }),
 
     undo: protectedProcedure
-      .meta({ ...route(kind.tag, 'DELETE', `${path}/{id}`, summaries.undo), changes: kind.changes })
+      .meta({
+        ...route(kind.tag, 'DELETE', `${path}/{id}`, summaries.undo),
+        changes: kind.changes,
+        audit: {
+          action: 'import.undone',
+          subject: (call) => subjectFrom(`${kind.entity}-import`)({ ...call, output: undefined }),
+          detail: () => ({ kind: kind.entity }),
+        },
+      })
       .input(schemas.id)
       .output(schemas.undone)
       .mutation(async ({ ctx, input }) => {

@@ -2,6 +2,7 @@ import { adminLedgerPageInput, adminLedgerPageSchema, idInput, ledgerRevealSchem
 import { pageLedger, publishedLedgerRow, revealLedgerRow } from '@journey/db';
 import { notFound } from '../../trpc/admin-rows';
 import { protectedProcedure, router } from '../../trpc/init';
+import { subjectFrom } from '../audit/audit-meta';
 import { isPublicRow } from '../open-data/ledger';
 import { readSettings } from '../settings/read';
 
@@ -50,6 +51,7 @@ export const ledgerRouter = router({
       },
       // The ledger's rows notify as 'revenues' (docs/decisions/043-correction-ledger.md).
       changes: ['revenues'],
+      audit: { action: 'ledger.revealed', subject: subjectFrom('ledger') },
     })
     .input(idInput)
     .output(ledgerRevealSchema)

@@ -20,7 +20,12 @@ import { adminRowProcedures, found, type RowKind } from '../../trpc/admin-rows';
 import { publicProcedure, router } from '../../trpc/init';
 import { withKnownExperiment } from '../costs/router';
 
-const MILESTONE: RowKind = { noun: 'Milestone', tables: ['milestones'], path: '/milestones' };
+const MILESTONE: RowKind = {
+  noun: 'Milestone',
+  tables: ['milestones'],
+  path: '/milestones',
+  entity: 'milestone',
+};
 
 export const milestonesRouter = router({
   list: publicProcedure

@@ -10,7 +10,8 @@ export interface MailContent {
   linkOrigin: string;
   /** Why the reader gets this mail, one sentence for the footer. */
   reason: string;
-  unsubscribeUrl: string;
+  /** Null for mail that is not a list's: the owner's security notices (docs/decisions/089-security-mail.md). */
+  unsubscribeUrl: string | null;
 }
 
 export interface ComposedMail {
@@ -25,7 +26,10 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 /** Inline styles only: mail clients drop style sheets and scripts. */
 function htmlDocument(content: Omit<MailContent, 'markdown'>, body: string): string {
   const site = escapeMarkup(content.siteName);
-  const unsubscribe = escapeMarkup(content.unsubscribeUrl);
+  const unsubscribe =
+    content.unsubscribeUrl === null
+      ? ''
+      : `<br><a href="${escapeMarkup(content.unsubscribeUrl)}" style="color:#364fc7;">Unsubscribe</a>`;
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(content.subject)}</title></head>
@@ -34,7 +38,7 @@ function htmlDocument(content: Omit<MailContent, 'markdown'>, body: string): str
 <p style="margin:0 0 20px;font-size:18px;font-weight:700;">${site}</p>
 ${body}
 <hr style="border:none;border-top:1px solid #dee2e6;margin:32px 0 16px;">
-<p style="margin:0;font-size:13px;color:#5c5f66;">${escapeMarkup(content.reason)}<br><a href="${unsubscribe}" style="color:#364fc7;">Unsubscribe</a></p>
+<p style="margin:0;font-size:13px;color:#5c5f66;">${escapeMarkup(content.reason)}${unsubscribe}</p>
 </div>
 </body>
 </html>
@@ -54,10 +58,15 @@ export function composeMail(content: Omit<MailContent, 'markdown'>, body: MailBo
   return {
     subject: content.subject,
     html: htmlDocument(content, body.html),
-    text: `${content.siteName}\n\n${body.text}\n\n-- \n${content.reason}\nUnsubscribe: ${content.unsubscribeUrl}\n`,
-    headers: {
-      'List-Unsubscribe': `<${content.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    text: `${content.siteName}\n\n${body.text}\n\n-- \n${content.reason}\n${
+      content.unsubscribeUrl === null ? '' : `Unsubscribe: ${content.unsubscribeUrl}\n`
+    }`,
+    headers:
+      content.unsubscribeUrl === null
+        ? {}
+        : {
+            'List-Unsubscribe': `<${content.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
   };
 }

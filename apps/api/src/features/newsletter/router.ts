@@ -23,6 +23,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { found, notFound } from '../../trpc/admin-rows';
 import { PUBLIC_DATA_UNCHANGED, protectedProcedure, router } from '../../trpc/init';
+import { subjectFrom, summaryOf, type AuditWrite } from '../audit/audit-meta';
 
 const tags = ['newsletter'];
 const BROADCAST = { noun: 'Broadcast' };
@@ -34,6 +35,13 @@ const write = (method: 'POST' | 'PUT', path: `/${string}`, summary: string) => (
 });
 const read = (path: `/${string}`, summary: string) => ({
   openapi: { method: 'GET' as const, path, tags, summary },
+});
+
+/** A broadcast's write: which one, and its subject line. */
+const broadcastWrite = (verb: string): AuditWrite => ({
+  action: `broadcast.${verb}`,
+  subject: subjectFrom('broadcast'),
+  detail: ({ output }) => summaryOf(output),
 });
 
 const broadcastWithId = broadcastInput.extend(broadcastIdInput.shape);
@@ -64,13 +72,20 @@ export const newsletterRouter = router({
     .query(({ ctx, input }) => broadcastFailures(ctx.database.db, input.id)),
 
   create: protectedProcedure
-    .meta({ ...write('POST', '/admin/broadcasts', 'Save a draft broadcast'), successStatus: 201 })
+    .meta({
+      ...write('POST', '/admin/broadcasts', 'Save a draft broadcast'),
+      successStatus: 201,
+      audit: broadcastWrite('created'),
+    })
     .input(broadcastInput)
     .output(broadcastSchema)
     .mutation(({ ctx, input }) => createBroadcast(ctx.database.db, { ...input, now: ctx.now() })),
 
   update: protectedProcedure
-    .meta(write('PUT', '/admin/broadcasts/{id}', 'Edit a draft broadcast'))
+    .meta({
+      ...write('PUT', '/admin/broadcasts/{id}', 'Edit a draft broadcast'),
+      audit: broadcastWrite('updated'),
+    })
     .input(broadcastWithId)
     .output(broadcastSchema)
     .mutation(async ({ ctx, input }) => {
@@ -82,7 +97,7 @@ export const newsletterRouter = router({
     }),
 
   delete: protectedProcedure
-    .meta(PUBLIC_DATA_UNCHANGED)
+    .meta({ ...PUBLIC_DATA_UNCHANGED, audit: broadcastWrite('deleted') })
     .input(broadcastIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -94,6 +109,7 @@ export const newsletterRouter = router({
     .meta({
       ...write('POST', '/admin/broadcasts/{id}/send', 'Send a draft to every confirmed subscriber'),
       successStatus: 202,
+      audit: broadcastWrite('sent'),
     })
     .input(broadcastIdInput)
     .output(broadcastSchema)
@@ -120,6 +136,7 @@ export const newsletterRouter = router({
     .meta({
       ...write('POST', '/admin/broadcasts/{id}/test', "Send a test of a broadcast to the admin's address"),
       successStatus: 202,
+      audit: { action: 'broadcast.test-sent', subject: subjectFrom('broadcast') },
     })
     .input(broadcastIdInput)
     .output(z.object({ recipient: z.string() }))
@@ -140,7 +157,7 @@ export const newsletterRouter = router({
     .query(({ ctx }) => listOutbox(ctx.database.db)),
 
   clearOutbox: protectedProcedure
-    .meta(PUBLIC_DATA_UNCHANGED)
+    .meta({ ...PUBLIC_DATA_UNCHANGED, audit: { action: 'newsletter.outbox-cleared' } })
     .input(z.void())
     .output(z.void())
     .mutation(({ ctx }) => clearOutbox(ctx.database.db)),

@@ -7,6 +7,7 @@ import {
   failMail,
   finishSentBroadcasts,
   markMailSent,
+  readSecurityNotice,
   retryMail,
   subscriberById,
   type ClaimedMail,
@@ -21,6 +22,8 @@ import { renderOffThread } from '../markdown/render-pool';
 import { composeMail, type MailBody, type MailContent } from './compose';
 import { broadcastContent, confirmationContent } from './messages';
 import { newToken } from './tokens';
+import type { EndSessionTarget } from '../security-mail/end-session-link';
+import { securityNoticeContent } from '../security-mail/notice-content';
 import { failureReason, isPermanentFailure, type MailTransport } from './transport';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +39,8 @@ export interface MailWorkerOptions {
   siteName: () => Promise<string>;
   /** The first retry's delay; it doubles with every further try, up to an hour. */
   retryBaseMs: number;
+  /** The link of a security notice that ends the session it tells of (docs/decisions/089-security-mail.md). */
+  endSessionUrl: (origin: string, target: EndSessionTarget) => string;
 }
 
 export interface MailWorker {
@@ -85,7 +90,23 @@ async function buildMessage(
     return token;
   };
   let content: MailContent;
-  if (mail.kind === 'confirmation') {
+  if (mail.kind === 'security') {
+    const facts = mail.auditEventId === null ? null : await readSecurityNotice(db, mail.auditEventId);
+    const notice =
+      facts &&
+      securityNoticeContent({
+        siteName,
+        origin: mail.linkOrigin,
+        facts,
+        endSessionUrl:
+          facts.sessionLive && facts.sessionId !== null && facts.userId !== null
+            ? options.endSessionUrl(mail.linkOrigin, { userId: facts.userId, sessionId: facts.sessionId })
+            : null,
+      });
+    // Its audit row purged before it went: nothing left to tell.
+    if (!notice) return null;
+    content = notice;
+  } else if (mail.kind === 'confirmation') {
     if (!subscriber || subscriber.status !== 'pending') return null;
     const confirm = newToken();
     await addSubscriberToken(db, {
@@ -113,9 +134,9 @@ async function buildMessage(
         mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
     });
   }
-  // A confirmation's text carries its own token: rendered for it alone, never kept.
+  // A confirmation's or a notice's text carries its own token: rendered for it alone, never kept.
   const body =
-    mail.kind === 'confirmation'
+    mail.kind === 'confirmation' || mail.kind === 'security'
       ? await renderBody(content.markdown, content.linkOrigin)
       : await renderedBody(bodies, content.markdown, content.linkOrigin);
   return { recipient: mail.recipient, ...composeMail(content, body) };

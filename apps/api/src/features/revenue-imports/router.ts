@@ -13,6 +13,7 @@ import { planImport } from './plan';
 export const revenueImportsRouter = importRouter({
   path: '/admin/revenue/imports',
   tag: 'revenue',
+  entity: 'revenue',
   changes: ['revenues'],
   summaries: {
     list: 'Provider imports, newest first',

@@ -36,7 +36,12 @@ import { withKnownExperiment } from '../costs/router';
 import { readPrivacy, shownMetrics, shownSeries, shownSummary } from '../privacy/shown-figures';
 import { revenueMetrics } from './metrics';
 
-const REVENUE: RowKind = { noun: 'Revenue entry', tables: ['revenues'], path: '/revenue' };
+const REVENUE: RowKind = {
+  noun: 'Revenue entry',
+  tables: ['revenues'],
+  path: '/revenue',
+  entity: 'revenue',
+};
 
 /** An entry naming an experiment that is not there: a 400 on `experimentId`, as a cost's (decision 082). */
 const knownExperiment = <T>(write: Promise<T>) => withKnownExperiment(orUnknownExperiment(write));

@@ -18,6 +18,7 @@ import { saveSettings, setupFacts } from '@journey/db';
 import { z } from 'zod';
 import type { Services } from '../../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
+import { changedFields } from '../audit/audit-meta';
 import { markdownHtml, readSettings, storyHtml } from './read';
 
 const tags = ['settings'];
@@ -70,14 +71,18 @@ export const settingsRouter = router({
     .meta({
       openapi: { method: 'PUT', path: '/admin/settings', tags, summary: "Replace the owner's settings" },
       changes: ['settings'],
+      audit: { action: 'settings.saved' },
     })
     .input(settingsSchema)
     .output(publicSettingsSchema)
     .mutation(async ({ ctx, input }) => {
       // The checklist's dismissal is not the Site tab's to change (docs/decisions/060-admin-onboarding-and-honest-dates.md).
       // Nor is the sync schedule, which the Connections tab sets.
-      const { setupDismissed, syncIntervalMinutes } = await readSettings(ctx);
+      const before = await readSettings(ctx);
+      const { setupDismissed, syncIntervalMinutes } = before;
       const saved = await saveSettings(ctx.database.db, { ...input, setupDismissed, syncIntervalMinutes });
+      // The names of the fields changed, never their values (a legal page is long, an address private).
+      ctx.auditNote.detail = { fields: changedFields(before, saved) };
       // The save pays for rendering the texts (see read.ts), not the next reader.
       await Promise.all([
         storyHtml(saved.story),
@@ -100,6 +105,7 @@ export const settingsRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/admin/setup/dismiss', tags, summary: 'Dismiss the setup checklist' },
       changes: ['settings'],
+      audit: { action: 'settings.setup-dismissed' },
     })
     .input(z.void())
     .output(setupChecklistSchema)

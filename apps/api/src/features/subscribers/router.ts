@@ -27,7 +27,7 @@ import { PUBLIC_DATA_UNCHANGED, protectedProcedure, publicProcedure, router } fr
 import { hashToken } from '../newsletter/tokens';
 
 /** The admin deletes subscribers over tRPC only; no public answer shows them. */
-const SUBSCRIBER: RowKind = { noun: 'Subscriber', tables: [] };
+const SUBSCRIBER: RowKind = { noun: 'Subscriber', tables: [], entity: 'subscriber' };
 const tags = ['subscribers'];
 
 export const INVALID_LINK_MESSAGE = 'This link is not valid, or it has expired.';

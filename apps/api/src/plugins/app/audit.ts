@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAuditTrail, type AuditTrail } from '../../features/audit/audit-trail';
+import { scheduleAuditPurge } from '../../features/audit/retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('audit', createAuditTrail(app.database.db, app.log.child({ component: 'audit' })));
+    scheduleAuditPurge(app);
   },
-  { name: 'audit', dependencies: ['database'] },
+  { name: 'audit', dependencies: ['config', 'database'] },
 );

@@ -5,11 +5,10 @@ import { paddleProvider } from '../../features/connections/providers/paddle';
 import { polarProvider } from '../../features/connections/providers/polar';
 import { stripeProvider } from '../../features/connections/providers/stripe';
 import type { ConnectionService } from '../../features/connections/connection-service';
-import { SealedValueError, SecretBox } from '../../features/connections/secret-box';
+import { SealedValueError } from '../../features/connections/secret-box';
 import { startSyncWorker } from '../../features/connections/sync-worker';
 import { scheduleEcbRates } from '../../features/exchange-rates/ecb-loader';
 import { readSettings } from '../../features/settings/read';
-import { sessionSecret } from '../external/session-secret';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +28,7 @@ export const DEFAULT_SYNC_RETRY_BASE_MS = 60_000;
 export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
   async (app, options) => {
     const { config, database, now } = app;
-    const secret = await sessionSecret(config.sessionSecret, config.dataDir);
-    const box = new SecretBox(secret, config.connections.previousSecrets);
+    const box = app.secretBox;
     const resealed = await resealConnections(database.db, (sealed) => {
       if (!box.needsReseal(sealed)) return null;
       try {
@@ -83,5 +81,5 @@ export default fp<{ retryBaseMs?: number; claimTimeoutMs?: number }>(
     }
     app.decorate('connections', { box, clients, wake: worker.wake } satisfies ConnectionService);
   },
-  { name: 'connections', dependencies: ['config', 'database', 'public-cache'] },
+  { name: 'connections', dependencies: ['config', 'database', 'public-cache', 'secret-box'] },
 );

@@ -10,6 +10,8 @@ export { default as errors } from './errors';
 export { default as jsonBodies } from './json-bodies';
 export { default as mail } from './mail';
 export { default as requestId } from './logging';
+export { default as secretBox } from './secret-box';
+export { default as securityMail } from './security-mail';
 export { default as publicCache } from './public-cache';
 export { default as settings } from './settings';
 export { default as trpcContext } from './trpc-context';

@@ -4,6 +4,7 @@ import type { MailService } from '../../features/newsletter/mail-service';
 import { readSettings } from '../../features/settings/read';
 import { startMailWorker } from '../../features/newsletter/worker';
 import { createMailTransport } from '../../features/newsletter/transport';
+import { endSessionUrl } from '../../features/security-mail/end-session-link';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,7 @@ export default fp<{ retryBaseMs?: number }>(
       log: app.log.child({ component: 'mail' }),
       siteName: async () => (await readSettings({ config, database, now })).siteName,
       retryBaseMs: options.retryBaseMs ?? DEFAULT_MAIL_RETRY_BASE_MS,
+      endSessionUrl: (origin, target) => endSessionUrl(app.secretBox, origin, target, now()),
     });
     app.addHook('onClose', async () => {
       await worker.stop();
@@ -46,5 +48,5 @@ export default fp<{ retryBaseMs?: number }>(
       linkOrigin: (request) => config.publicUrl ?? `${request.protocol}://${request.host}`,
     } satisfies MailService);
   },
-  { name: 'mail', dependencies: ['config', 'database'] },
+  { name: 'mail', dependencies: ['config', 'database', 'secret-box'] },
 );

@@ -21,6 +21,7 @@ import { useSite } from '../../lib/site-context';
 import { LogoMark } from '../../components/logo-mark';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { serverMessage } from '../../lib/trpc';
+import { ActivityTab } from '../audit/activity-tab';
 import { AccountTab } from '../auth/account-tab';
 import { ChangePasswordDialog } from '../auth/change-password-dialog';
 import { ColorSchemeToggle } from '../color-scheme/color-scheme-toggle';
@@ -49,6 +50,7 @@ const TABS = [
   { value: 'embed', label: 'Embed', panel: EmbedSection },
   { value: 'site', label: 'Site', panel: SiteTab },
   { value: 'account', label: 'Account', panel: AccountTab },
+  { value: 'activity', label: 'Activity', panel: ActivityTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];

@@ -8,6 +8,7 @@ import { QueryFailed, QueryLoading } from '../../components/query-state';
 import { useNow } from '../../hooks/use-now';
 import { serverMessage } from '../../lib/trpc';
 import { TwoFactorSection } from '../factors/two-factor-section';
+import { PasskeysSection } from '../passkeys/passkeys-section';
 import { SessionCard } from './session-card';
 import { useEndOtherSessions, useEndSession, useSessions } from './use-sessions';
 
@@ -18,6 +19,7 @@ export function AccountTab() {
   return (
     <Stack gap={48}>
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
     </Stack>
   );

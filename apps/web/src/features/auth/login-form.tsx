@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-context';
 import { notifySuccess } from '../../components/notify';
+import { PasskeySignInButton } from '../passkeys/passkey-sign-in-button';
+import { useConditionalPasskeyLogin } from '../passkeys/use-passkey-login';
 import { SecondFactorForm } from './second-factor-form';
 import { useAuthForm } from './use-auth-form';
 import { useLogin } from './use-auth';
@@ -46,15 +48,18 @@ function PasswordStep(props: {
     done: (answer) => (needsSecondFactor(answer) ? props.onSecondFactor(answer) : props.onSignedIn()),
     failure: ['Login failed', 'Invalid username or password'],
   });
+  // The account's passkeys offered in the username field's autofill (docs/decisions/087-passkeys.md).
+  useConditionalPasskeyLogin(props.onSignedIn);
 
   return (
     <form noValidate action={form.action}>
       <Stack>
-        <TextInput label="Username" autoComplete="username" {...form.field('username')} />
+        <TextInput label="Username" autoComplete="username webauthn" {...form.field('username')} />
         <PasswordInput label="Password" autoComplete="current-password" {...form.field('password')} />
         <Button type="submit" size="md" disabled={login.isPending} fullWidth>
           {login.isPending ? 'Logging in...' : 'Login'}
         </Button>
+        <PasskeySignInButton onSignedIn={props.onSignedIn} />
       </Stack>
     </form>
   );

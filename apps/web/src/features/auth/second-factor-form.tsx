@@ -1,6 +1,7 @@
 import { secondFactorInput, TOTP_DIGITS, type SecondFactorMethod } from '@journey/contracts';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { PasskeySignInButton } from '../passkeys/passkey-sign-in-button';
 import { useAuthForm } from './use-auth-form';
 import { useSecondFactorLogin } from './use-auth';
 
@@ -22,7 +23,17 @@ export function SecondFactorForm(props: {
 }) {
   const canUseApp = props.methods.includes('totp');
   const canUseRecovery = props.methods.includes('recovery');
-  const [method, setMethod] = useState<SecondFactorMethod>(canUseApp ? 'totp' : 'recovery');
+  const canUsePasskey = props.methods.includes('passkey');
+  // A passkey completes this sign-in as a code does (docs/decisions/087-passkeys.md).
+  const passkeyOnly = canUsePasskey && !canUseApp && !canUseRecovery;
+  const passkey = canUsePasskey && (
+    <PasskeySignInButton
+      label={passkeyOnly ? 'Use your passkey' : 'Use a passkey instead'}
+      variant={passkeyOnly ? 'filled' : 'default'}
+      onSignedIn={props.onSignedIn}
+    />
+  );
+  const [method, setMethod] = useState<keyof typeof HINTS>(canUseApp ? 'totp' : 'recovery');
   const secondFactor = useSecondFactorLogin();
   const form = useAuthForm({
     fields: ['code'],
@@ -37,6 +48,13 @@ export function SecondFactorForm(props: {
     </Anchor>
   );
 
+  if (passkeyOnly)
+    return (
+      <Stack>
+        {passkey}
+        {startOver}
+      </Stack>
+    );
   if (!canUseApp && !canUseRecovery)
     return (
       <Stack>
@@ -68,6 +86,7 @@ export function SecondFactorForm(props: {
         <Button type="submit" size="md" disabled={secondFactor.isPending} fullWidth>
           {secondFactor.isPending ? 'Verifying...' : 'Verify'}
         </Button>
+        {passkey}
         <Group justify="space-between">
           {canUseApp && canUseRecovery ? (
             <Anchor

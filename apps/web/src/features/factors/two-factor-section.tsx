@@ -63,6 +63,8 @@ function FactorsCard(props: { factors: SecondFactors }) {
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
   const [confirmingOff, setConfirmingOff] = useState(false);
   const status = STATUS[totp.status];
+  // A passkey is a second factor too (docs/decisions/087-passkeys.md).
+  const hasFactor = totp.status === 'on' || props.factors.methods.includes('passkey');
 
   const startSetup = async () => {
     try {
@@ -149,12 +151,12 @@ function FactorsCard(props: { factors: SecondFactors }) {
         <Switch
           label="Require a second factor for every sign-in"
           description={
-            totp.status === 'on'
-              ? 'A password alone never signs in. While this is on, the authenticator app cannot be turned off.'
-              : 'Available once the authenticator app is on.'
+            hasFactor
+              ? 'A password alone never signs in. While this is on, the last factor cannot be removed.'
+              : 'Available once the authenticator app is on or a passkey is added.'
           }
           checked={required}
-          disabled={(totp.status !== 'on' && !required) || setRequired.isPending}
+          disabled={(!hasFactor && !required) || setRequired.isPending}
           onChange={(event) => void changeRequired(event.currentTarget.checked)}
         />
         {recoveryCodesLeft === 0 && totp.status === 'on' && (
