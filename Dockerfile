@@ -24,7 +24,8 @@ RUN pnpm install --frozen-lockfile --filter @journey/api... --filter @journey/we
 COPY tsconfig.base.json ./
 COPY packages packages
 COPY apps apps
-RUN pnpm --filter @journey/web build && pnpm --filter @journey/api build
+RUN pnpm --filter @journey/web build && pnpm --filter @journey/api build \
+  && find apps/web/dist/client -name '*.map' -delete
 # The bundle leaves out what must be loaded from node_modules (PGlite's WebAssembly, resvg's native
 # binding, satori, the fonts, @journey/db's migrations: apps/api/scripts/build.mjs); deploy copies the
 # API's production dependencies as real folders. pnpm 10 deploys a workspace without injected

@@ -164,7 +164,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // `pnpm dev` (apps/api http/web-dev.ts) loads them from node_modules as they are.
   ssr: { noExternal: command === 'build' ? true : ['@journey/contracts', '@journey/markdown'] },
   build: {
-    sourcemap: true,
+    // The client's maps are written for the bundle budget test and for reading a reported stack trace,
+    // but not linked from the scripts: the image leaves them out (docs/decisions/059-a-lean-image-proved-in-ci.md).
+    sourcemap: isSsrBuild ? true : 'hidden',
     // dist/client/.vite/manifest.json: the server links a code-split page's files from it
     // (entry-server.tsx), and the bundle budget test finds which chunk holds which page.
     manifest: !isSsrBuild,
