@@ -39,6 +39,41 @@ const port = Number(process.env.E2E_PORT || 5174);
 const urlOf = (serverPort: number) => `http://127.0.0.1:${serverPort}`;
 const freshPorts = { desktop: port + 1, mobile: port + 2 } as const;
 
+/**
+ * Specs of behaviour a phone does not change (the admin's forms and tables, the API, headers, bundle
+ * budgets): the desktop project runs them, the mobile one does not. A phone's admin is proved by
+ * admin-phone.spec.ts (every tab, its rows and dialogs, axe in both schemes) and the account's factors
+ * by their own specs on both projects (docs/decisions/093-a-browser-suite-that-fits-ci.md).
+ */
+const DESKTOP_ONLY = [
+  'admin-connections',
+  'admin-cost-history',
+  'admin-costs',
+  'admin-delete-focus',
+  'admin-embed',
+  'admin-experiment-assignments',
+  'admin-experiments',
+  'admin-milestones',
+  'admin-newsletter',
+  'admin-panel',
+  'admin-revenue-history',
+  'admin-revenue-import',
+  'admin-revenue',
+  'admin-setup-checklist',
+  'admin-site',
+  'admin-subscribers',
+  'admin',
+  'api',
+  'budget',
+  'experiment-image-fallback',
+  'ledger-commitments',
+  'newsletter-outbox',
+  'security',
+  'server-rendering',
+  'settings-xss',
+  'toast-replacement',
+].map((name) => `**/${name}.spec.ts`);
+
 // One temporary directory per run holding every database (and the fixtures' shared state).
 // The config is also loaded by every worker: they inherit the runner's environment, so only
 // the runner creates (and finally removes) the directory.
@@ -127,6 +162,7 @@ export default defineConfig<E2EOptions>({
     },
     {
       name: 'mobile',
+      testIgnore: DESKTOP_ONLY,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
