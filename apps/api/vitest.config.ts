@@ -11,6 +11,7 @@ const SLOW = [
   'test/crash.test.ts',
   'test/newsletter-crash.test.ts',
   'test/sync-crash.test.ts',
+  'test/webhooks-crash.test.ts',
   'test/shutdown.test.ts',
   'test/timeouts.test.ts',
   'test/backup-cli.test.ts',

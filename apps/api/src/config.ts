@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   AUDIT_RETENTION_DAYS_DEFAULT,
+  UNCONFIRMED_SUBSCRIBER_DAYS_DEFAULT,
   SETTINGS_LIMITS,
   SIGNUP_RATE_LIMIT,
   type ConnectionProvider,
@@ -174,12 +175,27 @@ const envSchema = z.object({
         message: 'must be an address, or a name and an address: "Site name <news@example.com>"',
       },
     ),
+  /** Per process; 0: no limit (docs/decisions/090-sending-at-list-scale.md). */
   MAIL_RATE_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
-    .min(1, 'must be at least 1')
+    .min(0, 'must be 0 (no limit) or more')
     .max(100_000, 'must be at most 100000')
     .default(60),
+  /** Per process and destination domain; 0: no limit (docs/decisions/090-sending-at-list-scale.md). */
+  MAIL_RATE_PER_DOMAIN_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .max(100_000, 'must be at most 100000')
+    .default(600),
+  /** SMTP connections a process keeps open and sends over at once (docs/decisions/090-sending-at-list-scale.md). */
+  MAIL_SMTP_CONNECTIONS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(4),
   MAIL_CLAIM_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -217,9 +233,21 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(36_500, 'must be at most 36500')
     .default(AUDIT_RETENTION_DAYS_DEFAULT),
+  /** Days a sign-up may stay unconfirmed before it is erased (docs/decisions/094-list-hygiene.md). */
+  UNCONFIRMED_SUBSCRIBER_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3_650, 'must be at most 3650')
+    .default(UNCONFIRMED_SUBSCRIBER_DAYS_DEFAULT),
   WEB_DIST_DIR: z.string().trim().optional(),
   /** `pnpm dev`: render and serve the web app from its sources through Vite (http/web-dev.ts). */
   WEB_DEV: booleanFlag,
+  /**
+   * Outgoing webhooks may reach loopback, private and reserved addresses (tests, internal tools);
+   * off, such endpoints are refused (docs/decisions/091-outgoing-webhooks.md).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag,
 });
 
 /** The variables the server reads; docker-compose.yml must name no others. */
@@ -246,12 +274,16 @@ export interface Config {
   geoipDatabase: string | undefined;
   /** AUDIT_RETENTION_DAYS: rows of the audit trail older than this are purged daily. */
   auditRetentionDays: number;
+  /** UNCONFIRMED_SUBSCRIBER_DAYS: pending sign-ups older than this are erased daily. */
+  unconfirmedSubscriberDays: number;
   /** The public origin for canonical and Open Graph URLs; unset means the request's own. */
   publicUrl: string | undefined;
   /** The built web app; the server runs API-only when it is missing (tests, `pnpm dev`). */
   webDistDir: string;
   /** WEB_DEV: the web app from its sources (`pnpm dev`) instead of its build. */
   webDev: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhook endpoints on loopback and private addresses are allowed. */
+  webhooksAllowPrivate: boolean;
   mail: MailConfig;
   connections: ConnectionsConfig;
 }
@@ -274,8 +306,12 @@ export interface MailConfig {
   smtpUrl: string | undefined;
   /** MAIL_FROM; without SMTP, the site's name at a local address. */
   from: string | undefined;
-  /** Messages a worker sends per minute, at most. */
+  /** Messages a worker sends per minute, at most; 0: no limit. */
   ratePerMinute: number;
+  /** Messages a worker sends to one domain per minute, at most; 0: no limit. */
+  ratePerDomainPerMinute: number;
+  /** SMTP connections, and so messages in flight, per process. */
+  smtpConnections: number;
   /** How long a claimed message may stay unsent before another worker takes it over. */
   claimTimeoutMs: number;
   /** SIGNUP_LIMIT_PER_IP: newsletter sign-ups per IP address per 15 minutes. */
@@ -318,13 +354,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: values.LOG_FILE,
     geoipDatabase: values.GEOIP_DATABASE,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
+    unconfirmedSubscriberDays: values.UNCONFIRMED_SUBSCRIBER_DAYS,
     publicUrl: values.PUBLIC_URL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : defaultWebDist,
     webDev: values.WEB_DEV,
+    webhooksAllowPrivate: values.WEBHOOKS_ALLOW_PRIVATE,
     mail: {
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,
       ratePerMinute: values.MAIL_RATE_PER_MINUTE,
+      ratePerDomainPerMinute: values.MAIL_RATE_PER_DOMAIN_PER_MINUTE,
+      smtpConnections: values.MAIL_SMTP_CONNECTIONS,
       claimTimeoutMs: values.MAIL_CLAIM_TIMEOUT_SECONDS * 1000,
       signupsPerIp: values.SIGNUP_LIMIT_PER_IP,
     },

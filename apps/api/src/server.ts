@@ -27,6 +27,8 @@ export interface ServerOptions extends InstanceOptions {
   syncRetryBaseMs?: number;
   /** How long a sync run stays claimed without progress before another worker takes it over. */
   syncClaimTimeoutMs?: number;
+  /** The waits between a webhook delivery's tries (tests shorten them; docs/decisions/091-outgoing-webhooks.md). */
+  webhookRetryDelaysMs?: readonly number[];
   /** The clock (tests fix it); by default the system's. */
   now?: () => Date;
 }
@@ -48,6 +50,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await server.register(app.secretBox);
   await server.register(app.mail, { retryBaseMs: options.mailRetryBaseMs });
   await server.register(app.audit);
+  await server.register(app.listHygiene);
   await server.register(app.securityMail);
   await server.register(app.webBuild, { web });
   await registerEach(server, [app.jsonBodies, app.errors]);
@@ -61,6 +64,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     retryBaseMs: options.syncRetryBaseMs,
     claimTimeoutMs: options.syncClaimTimeoutMs,
   });
+  await server.register(app.outgoingWebhooks, { retryDelaysMs: options.webhookRetryDelaysMs });
   await server.register(app.authenticate);
   await server.register(app.trpcContext, {
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
@@ -72,7 +76,14 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   // Stage 4: routes. The public reads, the same for everyone, are served from the cache without sessions.
-  await registerEach(server, [routes.publicReads, routes.discovery, routes.badge, routes.previewImage]);
+  await registerEach(server, [
+    routes.publicReads,
+    routes.discovery,
+    routes.badge,
+    routes.embeds,
+    routes.sharePages,
+    routes.previewImage,
+  ]);
   await server.register(routes.openData, { prefix: routes.OPEN_DATA_PREFIX });
   await server.register(async (withSessions) => {
     await withSessions.register(external.session);

@@ -27,6 +27,7 @@ export interface TestServerOptions {
   mailRetryBaseMs?: number;
   syncRetryBaseMs?: number;
   syncClaimTimeoutMs?: number;
+  webhookRetryDelaysMs?: readonly number[];
   logStream?: NodeJS.WritableStream;
   now?: () => Date;
   timeouts?: ConnectionTimeouts;
@@ -56,6 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.mailRetryBaseMs ? { mailRetryBaseMs: options.mailRetryBaseMs } : {}),
     ...(options.syncRetryBaseMs ? { syncRetryBaseMs: options.syncRetryBaseMs } : {}),
     ...(options.syncClaimTimeoutMs ? { syncClaimTimeoutMs: options.syncClaimTimeoutMs } : {}),
+    ...(options.webhookRetryDelaysMs ? { webhookRetryDelaysMs: options.webhookRetryDelaysMs } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });

@@ -12,6 +12,10 @@ import {
   BADGE_PATH,
   BADGE_STYLES,
   BADGE_THEMES,
+  EMBED_CHART_PATH,
+  EMBED_PERIODS,
+  EMBED_PROGRESS_PATH,
+  EMBED_THEMES,
   FEED_PATHS,
   formatMoney,
   LEGAL_PAGES,
@@ -19,6 +23,8 @@ import {
   OPEN_DATA_PATHS,
   type PrivacyLevel,
   type PrivacySettings,
+  SHIELDS_FIGURES,
+  shieldsPath,
 } from '@journey/contracts';
 import { schema, storeSubscriptionPeriods } from '@journey/db';
 import { eq } from 'drizzle-orm';
@@ -105,6 +111,11 @@ async function walk(): Promise<Map<string, string>> {
   for (const theme of BADGE_THEMES)
     for (const style of BADGE_STYLES) await read(`${BADGE_PATH}?theme=${theme}&style=${style}`);
   for (const feed of Object.values(FEED_PATHS)) await read(feed);
+  // The widgets and badges people paste on other sites (docs/decisions/092-embeds-and-shields.md).
+  await read(EMBED_PROGRESS_PATH);
+  for (const period of EMBED_PERIODS)
+    for (const theme of EMBED_THEMES) await read(`${EMBED_CHART_PATH}?period=${period}&theme=${theme}`);
+  for (const figure of SHIELDS_FIGURES) await read(shieldsPath(figure));
   await read('/sitemap.xml');
   // The preview images: what they draw is recorded as satori receives it.
   drawn.length = 0;

@@ -335,6 +335,11 @@ describe('the public cache', () => {
       'connections.disconnect': ['connections'],
       'connections.uploadRates': [],
       'connections.schedule': ['settings'],
+      // Outgoing webhooks show nowhere public (decision 091).
+      'webhooks.create': [],
+      'webhooks.update': [],
+      'webhooks.delete': [],
+      'webhooks.resend': [],
       // A cost is an experiment's figure and a ledger row (decision 084).
       'costs.create': ['experiments', 'revenues'],
       'costs.update': ['experiments', 'revenues'],

@@ -157,3 +157,62 @@ test.describe('admin: embed', () => {
     await axe();
   });
 });
+
+test.describe('admin: embed widgets and shields.io', () => {
+  test('offers the iframe snippet of each widget with a live preview, and the shields.io badge', async ({
+    admin: { page },
+    baseURL,
+    axe,
+  }) => {
+    await page.goto('/admin?tab=embed');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const widgets = page.getByRole('region', { name: 'Widgets', exact: true });
+    const snippet = widgets.getByRole('textbox', { name: 'Widget HTML', exact: true });
+    await expect(snippet).toHaveValue(
+      `<iframe src="${baseURL}/embed/progress?theme=light" title="Unicorn revenue toward $1B" width="320" height="120" style="border:0;max-width:100%" loading="lazy"></iframe>`.replace(
+        'Unicorn',
+        PRODUCT,
+      ),
+    );
+    await expect(
+      page.frameLocator('iframe[src$="/embed/progress?theme=light"]').getByRole('heading', {
+        name: 'Revenue toward $1,000,000,000',
+      }),
+    ).toBeVisible();
+
+    await widgets
+      .getByRole('radiogroup', { name: 'Widget', exact: true })
+      .getByText('Chart', { exact: true })
+      .click();
+    await widgets
+      .getByRole('radiogroup', { name: 'Widget theme', exact: true })
+      .getByText('Dark', { exact: true })
+      .click();
+    await widgets
+      .getByRole('radiogroup', { name: 'Period', exact: true })
+      .getByText('90 days', { exact: true })
+      .click();
+    const chartUrl = `${baseURL}/embed/chart?period=90d&amp;theme=dark`;
+    await expect(snippet).toHaveValue(new RegExp(`^<iframe src="${chartUrl.replace(/[.?]/g, '\\$&')}" `));
+    await expect(
+      page.frameLocator('iframe[src$="/embed/chart?period=90d&theme=dark"]').getByRole('heading', {
+        name: 'Revenue over the last 90 days',
+      }),
+    ).toBeVisible();
+
+    const shields = page.getByRole('region', { name: 'shields.io badge', exact: true });
+    await shields
+      .getByRole('radiogroup', { name: 'Figure', exact: true })
+      .getByText('MRR', { exact: true })
+      .click();
+    const endpoint = `${baseURL}/api/public/shields/mrr.json`;
+    await expect(shields.getByRole('textbox', { name: 'Endpoint URL', exact: true })).toHaveValue(endpoint);
+    await expect(shields.getByRole('textbox', { name: 'shields.io Markdown', exact: true })).toHaveValue(
+      `[![MRR](https://img.shields.io/endpoint?url=${encodeURIComponent(endpoint)})](${baseURL}/)`,
+    );
+    // The endpoint the snippet names answers in shields.io's schema.
+    const json = await (await page.request.get(endpoint)).json();
+    expect(json).toMatchObject({ schemaVersion: 1, label: 'MRR', message: expect.any(String) });
+    await axe();
+  });
+});

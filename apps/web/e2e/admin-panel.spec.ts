@@ -48,6 +48,7 @@ test.describe('admin panel', () => {
       'Revenue',
       'Costs',
       'Connections',
+      'Webhooks',
       'Experiments',
       'Subscribers',
       'Newsletter',

@@ -100,7 +100,7 @@ test.describe('admin on a phone', () => {
   }) => {
     await openAdminTab(page, 'milestones');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(11);
+    await expect(tabs).toHaveCount(12);
     const tops = await tabs.evaluateAll((elements) =>
       elements.map((element) => Math.round(element.getBoundingClientRect().top)),
     );

@@ -37,6 +37,10 @@ test.describe('admin: subscribers', () => {
     await context.addCookies(adminServer.cookies);
     const subscribers = await openAdminTab(page, 'subscribers');
     await expect(subscribers.rowCount).toHaveText('1 row');
+    // A pending sign-up is not a reader: the list's size counts confirmed addresses only.
+    await expect(subscribers.panel.getByTestId('subscriber-counts')).toHaveText(
+      '0 confirmed readers · 1 awaiting confirmation (erased after 30 days) · 0 unsubscribed',
+    );
     await expect(subscribers.table.getByRole('columnheader')).toHaveText([
       'Email',
       'Status',
@@ -78,6 +82,9 @@ test.describe('admin: subscribers', () => {
     // Delete: Cancel keeps the subscriber, Delete removes it.
     await deleteThroughDialog(page, 'subscribers', email);
     await expect(subscribers.rowCount).toHaveText('0 rows');
+    await expect(subscribers.panel.getByTestId('subscriber-counts')).toHaveText(
+      '0 confirmed readers · 0 awaiting confirmation (erased after 30 days) · 0 unsubscribed',
+    );
     await expect(
       subscribers.panel.getByText('No subscribers yet. They appear when visitors join the newsletter.', {
         exact: true,

@@ -7,7 +7,7 @@ export const AUDIT_ACTION_GROUPS = {
   factors: ['factor.', 'password.'],
   sessions: ['session.', 'sessions.'],
   settings: ['settings.'],
-  connections: ['connection.'],
+  connections: ['connection.', 'webhook.'],
   newsletter: ['broadcast.', 'newsletter.', 'subscriber.'],
   imports: ['import.'],
   revenue: ['revenue.', 'ledger.'],
@@ -86,6 +86,7 @@ const WORDS: Record<string, string> = {
   'experiment.rules-replaced': 'Experiment rules replaced',
   'connection.schedule-changed': 'Sync schedule changed',
   'connection.rates-uploaded': 'Exchange rates uploaded',
+  'webhook.resent': 'Webhook delivery re-sent',
 };
 
 const VERBS: Record<string, string> = {
@@ -104,6 +105,7 @@ const NOUNS: Record<string, string> = {
   subscriber: 'Subscriber',
   broadcast: 'Broadcast',
   connection: 'Connection',
+  webhook: 'Webhook endpoint',
 };
 
 /** An action in words for the Activity view: `revenue.created` is "Revenue entry added". */

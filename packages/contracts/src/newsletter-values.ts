@@ -27,6 +27,9 @@ export const HONEYPOT_FIELD = 'website';
 export const CONFIRMATION_TOKEN_DAYS = 7;
 export const CONFIRMATION_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Never-confirmed sign-ups are erased this many days after their last request (docs/decisions/094-list-hygiene.md). */
+export const UNCONFIRMED_SUBSCRIBER_DAYS_DEFAULT = 30;
+
 /** Per IP address: sign-ups, and the token pages' posts (which a guesser would hammer). */
 export const SIGNUP_RATE_LIMIT = { perIp: 10, windowMs: 15 * 60 * 1000 } as const;
 

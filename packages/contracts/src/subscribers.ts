@@ -59,3 +59,13 @@ export const mailTokenInput = z.object(
 export const confirmResultSchema = z.object({ confirmed: z.literal(true), alreadyConfirmed: z.boolean() });
 export const unsubscribeResultSchema = z.object({ unsubscribed: z.literal(true) });
 export const eraseResultSchema = z.object({ deleted: z.literal(true) });
+
+/** The admin's counts: readers are the confirmed ones; the others are shown apart, never added in. */
+export const subscriberCountsSchema = z.object({
+  confirmed: z.number().int(),
+  pending: z.number().int(),
+  unsubscribed: z.number().int(),
+  /** A pending sign-up is erased once it has waited this many days without confirming. */
+  pendingErasedAfterDays: z.number().int(),
+});
+export type SubscriberCounts = z.infer<typeof subscriberCountsSchema>;

@@ -6,6 +6,7 @@
 export * from './audit-groups';
 export * from './audit-values';
 export * from './badge';
+export * from './embeds';
 export * from './constants';
 export * from './dates';
 export * from './enums';
@@ -27,3 +28,4 @@ export * from './revenue-series';
 export * from './settings-values';
 export * from './shown-money';
 export * from './newsletter-values';
+export * from './webhook-values';

@@ -33,6 +33,7 @@ export * from './user-sessions';
 export * from './settings';
 export * from './subscribers';
 export * from './sync-jobs';
+export * from './webhooks';
 export * from './subscription-periods';
 export * from './sync-skipped';
 export * from './users';

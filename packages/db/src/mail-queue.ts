@@ -1,5 +1,4 @@
 import { and, eq, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
-import { firstUnclaimed } from './claims';
 import type { Database } from './client';
 import { broadcasts, mailQueue, subscribers, type MAIL_KINDS } from './schema';
 
@@ -27,34 +26,78 @@ const claimedColumns = {
   attempts: mailQueue.attempts,
 };
 
+/** A recipient's domain, lower-cased, in SQL: what MAIL_RATE_PER_DOMAIN_PER_MINUTE counts by. */
+const recipientDomain = sql`lower(split_part(${mailQueue.recipient}, '@', 2))`;
+
 /**
- * Claims the next message to send until `claimUntil` (docs/decisions/040-newsletter-delivery.md): a
- * claim that lapsed (its worker died mid-send) first, then the oldest due one, confirmations, tests and
- * security notices before broadcast mail. `FOR UPDATE SKIP LOCKED` lets workers in several processes claim at once
- * without waiting for, or taking, each other's rows.
+ * Claims up to `limit` messages to send until `claimUntil`, in one statement per kind of row
+ * (docs/decisions/040-newsletter-delivery.md, 090-sending-at-list-scale.md): claims that lapsed (their
+ * worker died mid-send) first, then the oldest due ones, confirmations, tests and security notices
+ * before broadcast mail. `FOR UPDATE SKIP LOCKED` lets workers in several processes claim at once
+ * without waiting for, or taking, each other's rows. Broadcast rows to `skipDomains` (over this
+ * process's per-domain rate) are left where they are, keeping their place. Returned in the order to send them.
  */
-export async function claimNextMail(db: Database, now: Date, claimUntil: Date): Promise<ClaimedMail | null> {
-  const lapsed = firstUnclaimed(
-    db,
-    mailQueue.id,
-    and(eq(mailQueue.status, 'sending'), lt(mailQueue.claimedUntil, now)),
-    [mailQueue.id],
-  );
-  const due = firstUnclaimed(
-    db,
-    mailQueue.id,
-    and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now)),
-    [sql`${mailQueue.kind} = 'broadcast'`, mailQueue.nextAttemptAt, mailQueue.id],
-  );
-  for (const next of [lapsed, due]) {
-    const [claimed] = await db
+export async function claimMail(
+  db: Database,
+  input: { now: Date; claimUntil: Date; limit: number; skipDomains?: readonly string[] },
+): Promise<ClaimedMail[]> {
+  const { now, claimUntil } = input;
+  const skip =
+    input.skipDomains && input.skipDomains.length > 0
+      ? sql`(${mailQueue.kind} <> 'broadcast' or ${recipientDomain} not in (${sql.join(
+          input.skipDomains.map((domain) => sql`${domain}`),
+          sql`, `,
+        )}))`
+      : undefined;
+  const kinds = [
+    {
+      where: and(eq(mailQueue.status, 'sending'), lt(mailQueue.claimedUntil, now), skip),
+      order: [mailQueue.id],
+    },
+    {
+      where: and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, now), skip),
+      order: [sql`${mailQueue.kind} = 'broadcast'`, mailQueue.nextAttemptAt, mailQueue.id],
+    },
+  ];
+  const claimed: ClaimedMail[] = [];
+  for (const { where, order } of kinds) {
+    const room = input.limit - claimed.length;
+    if (room <= 0) break;
+    const next = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(where)
+      .orderBy(...order)
+      .limit(room)
+      .for('update', { skipLocked: true });
+    const rows = await db
       .update(mailQueue)
       .set({ status: 'sending', claimedUntil: claimUntil, attempts: sql`${mailQueue.attempts} + 1` })
-      .where(eq(mailQueue.id, sql`(${next})`))
+      .where(inArray(mailQueue.id, next))
       .returning(claimedColumns);
-    if (claimed) return claimed;
+    // RETURNING keeps no order: the priority again, then the queue's order.
+    rows.sort((a, b) => Number(a.kind === 'broadcast') - Number(b.kind === 'broadcast') || a.id - b.id);
+    claimed.push(...rows);
   }
-  return null;
+  return claimed;
+}
+
+/** The next message to send, or null: `claimMail` for one. */
+export async function claimNextMail(db: Database, now: Date, claimUntil: Date): Promise<ClaimedMail | null> {
+  const [claimed] = await claimMail(db, { now, claimUntil, limit: 1 });
+  return claimed ?? null;
+}
+
+/**
+ * Gives back claimed messages that were never handed to SMTP (a stop, a domain over its rate): queued
+ * again as they were, their place and their count of tries unchanged.
+ */
+export async function releaseMail(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailQueue)
+    .set({ status: 'queued', claimedUntil: null, attempts: sql`greatest(${mailQueue.attempts} - 1, 0)` })
+    .where(and(inArray(mailQueue.id, [...ids]), eq(mailQueue.status, 'sending')));
 }
 
 export async function markMailSent(db: Database, id: number, now: Date): Promise<void> {

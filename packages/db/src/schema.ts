@@ -39,6 +39,7 @@ export * from './tables/costs';
 export * from './tables/factors';
 export * from './tables/passkeys';
 export * from './tables/audit';
+export * from './tables/webhooks';
 
 export const users = pgTable(
   'users',

@@ -4,6 +4,7 @@ import {
   type Page,
   type Subscriber,
   type SubscriberPageRequest,
+  type SubscriberStatus,
 } from '@journey/contracts';
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
@@ -213,6 +214,36 @@ export async function listSubscribers(db: Database): Promise<Subscriber[]> {
 /** Deletes the subscriber; its tokens and queued mail go with it (foreign keys cascade). */
 export function deleteSubscriber(db: Database, id: number): Promise<boolean> {
   return deleteById(db, subscribers, id);
+}
+
+/** How many addresses are in each status, every status present (zero when none). */
+export async function countSubscribersByStatus(db: Database): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .select({ status: subscribers.status, count: sql<number>`count(*)::int` })
+    .from(subscribers)
+    .groupBy(subscribers.status);
+  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+/**
+ * Erases the sign-ups still pending whose last request (the sign-up, or the latest confirmation mail
+ * asked for) is older than `cutoff`, with their tokens and queued mail (the foreign keys cascade):
+ * an address that never confirmed was never consent to keep it (docs/decisions/094-list-hygiene.md).
+ */
+export async function eraseUnconfirmedSubscribers(db: Database, cutoff: Date): Promise<number> {
+  const gone = await db
+    .delete(subscribers)
+    .where(
+      and(
+        eq(subscribers.status, 'pending'),
+        lt(subscribers.createdAt, cutoff),
+        or(isNull(subscribers.confirmationQueuedAt), lt(subscribers.confirmationQueuedAt, cutoff)),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return gone.length;
 }
 
 export async function countConfirmedSubscribers(db: Database): Promise<number> {

@@ -2,6 +2,8 @@
 export { default as auditCsv } from '../features/audit/csv-route';
 export { default as badge } from './badge';
 export { default as discovery } from './discovery';
+export { default as embeds } from '../features/embeds/routes';
+export { default as sharePages } from '../features/embeds/share-page';
 export { default as health } from './health';
 export { default as openapi } from './openapi';
 export { default as oneClickUnsubscribe } from './one-click-unsubscribe';

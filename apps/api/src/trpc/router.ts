@@ -12,6 +12,7 @@ import { revenueRouter } from '../features/revenue/router';
 import { revenueImportsRouter } from '../features/revenue-imports/router';
 import { settingsRouter } from '../features/settings/router';
 import { subscribersRouter } from '../features/subscribers/router';
+import { webhooksRouter } from '../features/webhooks/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   ledger: ledgerRouter,
   factors: factorsRouter,
   audit: auditRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -65,11 +65,13 @@ describe('readersOf', () => {
       'settings',
       'connections',
       'ledger',
+      // An entry raises revenue.created: the Webhooks tab's deliveries (docs/decisions/091-outgoing-webhooks.md).
+      'webhooks',
       'audit',
     ]);
     expect(readersOf(['connections'])).toEqual(['connections', 'audit']);
     expect(readersOf(['settings'])).toEqual(['revenue', 'experiments', 'settings', 'ledger', 'audit']);
-    expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter', 'audit']);
+    expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter', 'webhooks', 'audit']);
     expect(readersOf(['revenues', 'revenueImports'])).toEqual([
       'revenue',
       'revenueImports',
@@ -77,6 +79,7 @@ describe('readersOf', () => {
       'settings',
       'connections',
       'ledger',
+      'webhooks',
       'audit',
     ]);
     expect(readersOf(['outbox'])).toEqual(['newsletter']);

@@ -33,6 +33,8 @@ export const ROUTER_READS = {
   ledger: ['revenues', 'settings', 'costs'],
   // The owner's second factors, read by the Account tab alone (docs/decisions/086-one-time-codes.md).
   factors: ['factors'],
+  // The Webhooks tab: a write that raises an event adds a delivery (docs/decisions/091-outgoing-webhooks.md).
+  webhooks: ['webhooks', 'revenues', 'milestones', 'experiments', 'subscribers', 'broadcasts'],
   // The Activity tab: every write leaves a row in the audit trail (docs/decisions/088-audit-trail.md).
   audit: [
     'revenues',
@@ -46,6 +48,7 @@ export const ROUTER_READS = {
     'revenueImports',
     'costImports',
     'factors',
+    'webhooks',
   ],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 

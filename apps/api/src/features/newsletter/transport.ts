@@ -16,12 +16,15 @@ export interface MailTransport {
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  // One pooled connection: messages go one after another, at the worker's pace.
+function smtpTransport(smtpUrl: string, from: string, connections: number): MailTransport {
+  // MAIL_SMTP_CONNECTIONS pooled connections: the worker keeps at most that many messages in flight, so
+  // none waits inside the pool with its claim running (docs/decisions/090-sending-at-list-scale.md).
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 1,
+    maxConnections: connections,
+    // A connection is kept for many messages: a new one per hundred (the default) costs a handshake each.
+    maxMessages: 10_000,
     ...SMTP_TIMEOUTS,
   });
   return {
@@ -50,7 +53,7 @@ function outboxTransport(db: Database, now: () => Date): MailTransport {
 
 export function createMailTransport(config: MailConfig, db: Database, now: () => Date): MailTransport {
   return config.smtpUrl && config.from
-    ? smtpTransport(config.smtpUrl, config.from)
+    ? smtpTransport(config.smtpUrl, config.from, config.smtpConnections)
     : outboxTransport(db, now);
 }
 

@@ -2,12 +2,13 @@ import { CONFIRMATION_TOKEN_DAYS } from '@journey/contracts';
 import {
   addSubscriberToken,
   broadcastText,
-  claimNextMail,
+  claimMail,
   dropMail,
   failMail,
   finishSentBroadcasts,
   markMailSent,
   readSecurityNotice,
+  releaseMail,
   retryMail,
   subscriberById,
   type ClaimedMail,
@@ -75,15 +76,38 @@ function renderedBody(cache: BodyCache, markdown: string, origin: string): Promi
   return body;
 }
 
+/**
+ * What every message of one claimed batch shares, read once for the batch: the site's name and each
+ * broadcast's text (docs/decisions/090-sending-at-list-scale.md).
+ */
+interface BatchReads {
+  siteName: () => Promise<string>;
+  broadcast: (id: number) => Promise<{ subject: string; body: string } | null>;
+}
+
+function batchReads(options: MailWorkerOptions): BatchReads {
+  let siteName: Promise<string> | undefined;
+  const broadcasts = new Map<number, Promise<{ subject: string; body: string } | null>>();
+  return {
+    siteName: () => (siteName ??= options.siteName()),
+    broadcast: (id) => {
+      let text = broadcasts.get(id);
+      if (!text) broadcasts.set(id, (text = broadcastText(options.db, id)));
+      return text;
+    },
+  };
+}
+
 /** What a claimed message says, or null when it must not go out after all. */
 async function buildMessage(
   options: MailWorkerOptions,
   bodies: BodyCache,
+  reads: BatchReads,
   mail: ClaimedMail,
 ): Promise<OutgoingMessage | null> {
   const { db, now } = options;
   const subscriber = mail.subscriberId === null ? null : await subscriberById(db, mail.subscriberId);
-  const siteName = await options.siteName();
+  const siteName = await reads.siteName();
   const unsubscribeToken = async (subscriberId: number) => {
     const { token, hash } = newToken();
     await addSubscriberToken(db, { hash, subscriberId, purpose: 'unsubscribe', expiresAt: null });
@@ -122,7 +146,7 @@ async function buildMessage(
       unsubscribeToken: await unsubscribeToken(subscriber.id),
     });
   } else {
-    const broadcast = mail.broadcastId === null ? null : await broadcastText(db, mail.broadcastId);
+    const broadcast = mail.broadcastId === null ? null : await reads.broadcast(mail.broadcastId);
     if (!broadcast) return null;
     if (mail.kind === 'broadcast' && (!subscriber || subscriber.status !== 'confirmed')) return null;
     content = broadcastContent({
@@ -142,19 +166,91 @@ async function buildMessage(
   return { recipient: mail.recipient, ...composeMail(content, body) };
 }
 
+/** Messages claimed at once per connection when no rate holds the worker back. */
+const BATCH_PER_CONNECTION = 8;
+/** With a rate, a batch holds about this much sending: a confirmation waits no longer behind it. */
+const BATCH_SPAN_MS = 5_000;
+const MINUTE_MS = 60_000;
+
+/** The domain of an address, as the per-domain rate counts it (and the claim's SQL). */
+export const mailDomain = (address: string) => (address.split('@')[1] ?? '').toLowerCase();
+
 /**
- * The send loop of one process (docs/decisions/040-newsletter-delivery.md): claim one message, build
- * it, send it, mark it; never faster than MAIL_RATE_PER_MINUTE. One message is in flight at a time, so
- * a crash sends at most that one twice.
+ * This process's sends per domain over the last minute (MAIL_RATE_PER_DOMAIN_PER_MINUTE,
+ * docs/decisions/090-sending-at-list-scale.md).
+ */
+class DomainWindow {
+  private readonly sends = new Map<string, number[]>();
+  constructor(private readonly perMinute: number) {}
+
+  private recent(domain: string, at: number): number[] {
+    const times = this.sends.get(domain);
+    if (!times) return [];
+    while ((times[0] ?? Infinity) <= at - MINUTE_MS) times.shift();
+    if (times.length === 0) this.sends.delete(domain);
+    return times;
+  }
+
+  /** Counts a send to `domain` now, or answers false when the domain had its minute's share. */
+  take(domain: string, at: number): boolean {
+    if (this.perMinute === 0) return true;
+    const times = this.recent(domain, at);
+    if (times.length >= this.perMinute) return false;
+    times.push(at);
+    this.sends.set(domain, times);
+    return true;
+  }
+
+  /** The domains at their limit, for the claim to leave alone. */
+  full(at: number): string[] {
+    if (this.perMinute === 0) return [];
+    return [...this.sends.keys()].filter((domain) => this.recent(domain, at).length >= this.perMinute);
+  }
+}
+
+/**
+ * The send loop of one process (docs/decisions/040-newsletter-delivery.md,
+ * 090-sending-at-list-scale.md): claim a batch, send it over MAIL_SMTP_CONNECTIONS connections at once,
+ * mark each message as it is answered; never faster than MAIL_RATE_PER_MINUTE, nor to one domain faster
+ * than MAIL_RATE_PER_DOMAIN_PER_MINUTE. At most one message per connection is in flight, so a crash
+ * sends at most that many twice; a stop sends the ones in flight and gives the rest of the batch back.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, now, log, transport } = options;
-  const interval = 60_000 / options.config.ratePerMinute;
-  let nextSendAt = 0;
+  const { db, now, log, transport, config } = options;
+  const connections = config.smtpConnections;
+  const interval = config.ratePerMinute > 0 ? MINUTE_MS / config.ratePerMinute : 0;
+  const batchSize =
+    interval === 0
+      ? connections * BATCH_PER_CONNECTION
+      : Math.max(1, Math.min(connections * BATCH_PER_CONNECTION, Math.floor(BATCH_SPAN_MS / interval)));
+  const domains = new DomainWindow(config.ratePerDomainPerMinute);
+  let nextSlotAt = 0;
+  let stopping = false;
+  const sleepers = new Set<() => void>();
   const bodies: BodyCache = new LRUCache({ max: 4 });
 
-  async function deliver(mail: ClaimedMail): Promise<void> {
-    const message = await buildMessage(options, bodies, mail);
+  /** Waits `ms`, or less when the worker stops. */
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
+    });
+
+  /** The process's rate: each send takes the next free slot, `interval` after the one before. */
+  async function slot(): Promise<void> {
+    if (interval === 0) return;
+    const at = Math.max(Date.now(), nextSlotAt);
+    nextSlotAt = at + interval;
+    if (at > Date.now()) await sleep(at - Date.now());
+  }
+
+  async function deliver(mail: ClaimedMail, reads: BatchReads): Promise<void> {
+    const message = await buildMessage(options, bodies, reads, mail);
     if (!message) return dropMail(db, mail.id);
     try {
       await transport.send(message);
@@ -171,25 +267,71 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     await markMailSent(db, mail.id, now());
   }
 
+  /**
+   * Sends a claimed batch, `connections` at a time. A message is handed to SMTP only while its claim
+   * has at least half its time left, so the claim covers the send (its SMTP steps are bounded well
+   * inside it, transport.ts); the ones not started (a stop, a domain at its rate, a claim running
+   * short) are given back, in their place.
+   */
+  async function sendBatch(batch: ClaimedMail[], claimedAt: number): Promise<void> {
+    const giveBack: number[] = [];
+    const startBy = claimedAt + config.claimTimeoutMs / 2;
+    let next = 0;
+    let failure: unknown = null;
+    const reads = batchReads(options);
+    async function lane(): Promise<void> {
+      for (let mail = batch[next++]; mail; mail = batch[next++]) {
+        if (stopping || failure !== null || Date.now() > startBy) {
+          giveBack.push(mail.id);
+          continue;
+        }
+        if (mail.kind === 'broadcast' && !domains.take(mailDomain(mail.recipient), Date.now())) {
+          giveBack.push(mail.id);
+          continue;
+        }
+        await slot();
+        if (stopping || Date.now() > startBy) {
+          giveBack.push(mail.id);
+          continue;
+        }
+        try {
+          await deliver(mail, reads);
+        } catch (error) {
+          // The database failed: the rest goes back, and the loop pauses and tries again.
+          failure ??= error;
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(connections, batch.length) }, lane));
+    await releaseMail(db, giveBack);
+    if (failure !== null) throw failure;
+  }
+
   const loop = startJobLoop({
     log,
     name: 'the mail worker',
-    // The sending rate: a wake while waiting for it does not cut it short.
-    holdMs: () => nextSendAt - Date.now(),
     turn: async () => {
-      const claimed = await claimNextMail(
-        db,
-        now(),
-        new Date(now().getTime() + options.config.claimTimeoutMs),
-      );
-      if (!claimed) {
+      const claimedAt = Date.now();
+      const batch = await claimMail(db, {
+        now: now(),
+        claimUntil: new Date(now().getTime() + config.claimTimeoutMs),
+        limit: batchSize,
+        skipDomains: domains.full(Date.now()),
+      });
+      if (batch.length === 0) {
         await finishSentBroadcasts(db);
         return false;
       }
-      nextSendAt = Date.now() + interval;
-      await deliver(claimed);
+      await sendBatch(batch, claimedAt);
       return true;
     },
   });
-  return { wake: () => loop.wake(), stop: () => loop.stop() };
+  return {
+    wake: () => loop.wake(),
+    stop: async () => {
+      stopping = true;
+      for (const wakeUp of [...sleepers]) wakeUp();
+      await loop.stop();
+    },
+  };
 }

@@ -5,12 +5,14 @@ import {
   mailTokenInput,
   subscribeInput,
   subscriberPageInput,
+  subscriberCountsSchema,
   subscriberSchema,
   subscribeResultSchema,
   unsubscribeResultSchema,
 } from '@journey/contracts';
 import {
   confirmSubscriber,
+  countSubscribersByStatus,
   deleteSubscriber,
   eraseByToken,
   listSubscribers,
@@ -118,6 +120,23 @@ export const subscribersRouter = router({
     async ({ ctx, hash }) =>
       (await eraseByToken(ctx.database.db, hash)) ? { deleted: true as const } : null,
   ),
+
+  /** Readers are the confirmed addresses; pending and unsubscribed ones are counted apart (docs/decisions/094-list-hygiene.md). */
+  counts: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/subscribers/counts',
+        tags,
+        summary: 'How many addresses are confirmed, pending and unsubscribed',
+      },
+    })
+    .input(z.void())
+    .output(subscriberCountsSchema)
+    .query(async ({ ctx }) => ({
+      ...(await countSubscribersByStatus(ctx.database.db)),
+      pendingErasedAfterDays: ctx.config.unconfirmedSubscriberDays,
+    })),
 
   list: protectedProcedure
     .output(z.array(subscriberSchema))

@@ -36,6 +36,7 @@ import { NewsletterTab } from '../newsletter/newsletter-tab';
 import { RevenueTable } from '../revenue/revenue-table';
 import { SiteTab } from '../settings/site-tab';
 import { SubscriberTable } from '../subscribers/subscriber-table';
+import { WebhooksTab } from '../webhooks/webhooks-tab';
 import classes from './admin-page.module.css';
 import { SetupChecklist } from './setup-checklist';
 
@@ -44,6 +45,7 @@ const TABS = [
   { value: 'revenue', label: 'Revenue', panel: RevenueTable },
   { value: 'costs', label: 'Costs', panel: CostTable },
   { value: 'connections', label: 'Connections', panel: ConnectionsTab },
+  { value: 'webhooks', label: 'Webhooks', panel: WebhooksTab },
   { value: 'experiments', label: 'Experiments', panel: ExperimentTable },
   { value: 'subscribers', label: 'Subscribers', panel: SubscriberTable },
   { value: 'newsletter', label: 'Newsletter', panel: NewsletterTab },

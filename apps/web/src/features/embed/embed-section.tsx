@@ -1,98 +1,26 @@
 import { BADGE_STYLES, BADGE_THEMES, type BadgeStyle, type BadgeTheme } from '@journey/contracts/constants';
-import {
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  Input,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Box, Group, Input, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useSite } from '../../lib/site-context';
+import { Choice, labelled, Snippet, useSiteOrigin } from './embed-controls';
 import { embedSnippets } from './embed-snippets';
-
-/** The choices of a control: the contracts' values, in their order, with what the control shows. */
-const labelled = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
+import { ShieldsSection, WidgetsSection } from './widgets-section';
 
 const THEMES = labelled<BadgeTheme>(BADGE_THEMES, { light: 'Light', dark: 'Dark' });
 const STYLES = labelled<BadgeStyle>(BADGE_STYLES, { flat: 'Flat', card: 'Card' });
 
-/** Where the copied snippets point: the server's public origin, else (client-only dev) this page's. */
-function useSiteOrigin(): string {
-  const site = useSite();
-  return site.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
-}
-
-/** A labelled two-way choice; the label is a plain element, as a radio group has no single input. */
-function Choice<T extends string>(props: {
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-}) {
-  const labelId = useId();
+/** The admin's Embed tab: the progress badge in each theme and style, and snippets to paste elsewhere. */
+export function EmbedSection() {
   return (
-    <Input.Wrapper label={props.label} labelElement="div" labelProps={{ id: labelId }}>
-      {/* A block of its own: the control is inline, and the label belongs above it. */}
-      <div>
-        <SegmentedControl
-          aria-labelledby={labelId}
-          data={props.options}
-          value={props.value}
-          onChange={(value) => props.onChange(value as T)}
-        />
-      </div>
-    </Input.Wrapper>
-  );
-}
-
-/**
- * A read-only snippet with its copy button; a status line tells screen readers it was copied. It fills
- * its grid cell and keeps the button at the bottom, so side by side the two buttons line up however
- * many lines each snippet wraps to.
- */
-function Snippet(props: { label: string; value: string }) {
-  return (
-    <Stack gap="xs" h="100%">
-      <Textarea
-        label={props.label}
-        value={props.value}
-        readOnly
-        autosize
-        minRows={4}
-        spellCheck={false}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-      />
-      <CopyButton value={props.value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Group gap="xs" mt="auto">
-            <Button
-              variant={copied ? 'light' : 'filled'}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? 'Copied' : `Copy ${props.label}`}
-            </Button>
-            <VisuallyHidden role="status">
-              {copied ? `${props.label} copied to the clipboard` : ''}
-            </VisuallyHidden>
-          </Group>
-        )}
-      </CopyButton>
+    <Stack gap={48}>
+      <BadgeSection />
+      <WidgetsSection />
+      <ShieldsSection />
     </Stack>
   );
 }
 
-/** The admin's Embed tab: the progress badge in each theme and style, and snippets to paste elsewhere. */
-export function EmbedSection() {
+function BadgeSection() {
   const site = useSite();
   const origin = useSiteOrigin();
   const [theme, setTheme] = useState<BadgeTheme>('light');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedSnippets } from './embed-snippets';
+import { embedSnippets, shieldsSnippet, widgetSnippet } from './embed-snippets';
 
 const origin = 'https://journey.example';
 
@@ -76,5 +76,44 @@ describe('embedSnippets', () => {
       '[![Solo "><script>alert(1)</script> & \\[co\\] \\\\ revenue toward $1B]' +
         '(https://journey.example/badge.svg?theme=light&style=flat)](https://journey.example/)',
     );
+  });
+});
+
+describe('widgetSnippet', () => {
+  it('frames the progress widget at its size, with a title and no period', () => {
+    const snippet = widgetSnippet(origin, 'Unicorn', { widget: 'progress', theme: 'dark', period: '30d' });
+    expect(snippet.url).toBe('https://journey.example/embed/progress?theme=dark');
+    expect(snippet.html).toBe(
+      '<iframe src="https://journey.example/embed/progress?theme=dark" title="Unicorn revenue toward $1B" ' +
+        'width="320" height="120" style="border:0;max-width:100%" loading="lazy"></iframe>',
+    );
+  });
+
+  it('names the chart period and theme, escaped inside the attribute', () => {
+    const snippet = widgetSnippet('https://journey.example/admin?tab=embed', 'A "B" <C>', {
+      widget: 'chart',
+      theme: 'light',
+      period: '90d',
+    });
+    expect(snippet.url).toBe('https://journey.example/embed/chart?period=90d&theme=light');
+    const doc = document.implementation.createHTMLDocument('');
+    doc.body.innerHTML = snippet.html;
+    const frame = doc.body.querySelector('iframe');
+    expect(doc.body.children).toHaveLength(1);
+    expect(frame?.getAttribute('src')).toBe(snippet.url);
+    expect(frame?.getAttribute('title')).toBe('A "B" <C> revenue over time');
+    expect([frame?.getAttribute('width'), frame?.getAttribute('height')]).toEqual(['480', '260']);
+  });
+});
+
+describe('shieldsSnippet', () => {
+  it('points shields.io at the endpoint, URL-encoded', () => {
+    const snippet = shieldsSnippet('http://127.0.0.1:5000/admin', 'mrr');
+    expect(snippet.endpoint).toBe('http://127.0.0.1:5000/api/public/shields/mrr.json');
+    expect(snippet.image).toBe(
+      'https://img.shields.io/endpoint?url=http%3A%2F%2F127.0.0.1%3A5000%2Fapi%2Fpublic%2Fshields%2Fmrr.json',
+    );
+    expect(snippet.markdown).toBe(`[![MRR](${snippet.image})](http://127.0.0.1:5000/)`);
+    expect(shieldsSnippet(origin, 'total').markdown).toContain('[![Revenue total](');
   });
 });

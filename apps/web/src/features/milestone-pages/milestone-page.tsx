@@ -26,6 +26,7 @@ import { SitePage } from '../site/site-page';
 import { formatDate, formatMoney } from '../../lib/format';
 import { milestoneDocumentTitle } from './milestone-head';
 import classes from './milestone-page.module.css';
+import { ShareLinks } from './share-links';
 import { useMilestoneDetail } from './use-milestone-detail';
 
 /** `/milestones/:id-:slug`: one milestone, its full text, and the ones before and after it. */
@@ -98,6 +99,10 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
             <Text size="lg" className={classes.description}>
               {milestone.description}
             </Text>
+            <ShareLinks
+              pageUrl={absoluteUrl(milestonePath(milestone), site.origin)}
+              text={`Day ${milestone.day}: ${milestone.title}`}
+            />
           </Stack>
         </Box>
 
@@ -110,6 +115,12 @@ function MilestoneArticle({ detail }: { detail: Detail }) {
       </Stack>
     </SitePage>
   );
+}
+
+/** The page's absolute URL for a share link: the server's public origin, else (client-only dev) this page's. */
+function absoluteUrl(path: string, origin: string | undefined): string {
+  const base = origin ?? (typeof window === 'undefined' ? undefined : window.location.origin);
+  return base ? new URL(path, base).href : path;
 }
 
 /** The dark bar above a milestone: the brand home, the way back to the timeline and the scheme toggle. */

@@ -1,13 +1,13 @@
 // Only loaded on demand: the NativeSelect's chevron is styled by the Combobox CSS (mantine-styles/admin.ts).
 import type { Subscriber, SubscriberPageRequest, SubscriberStatus } from '@journey/contracts';
 import { SUBSCRIBER_PAGE_DEFAULTS, SUBSCRIBER_STATUSES } from '@journey/contracts/constants';
-import { Badge, Button, Group, NativeSelect } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
 import { formatDate } from '../../lib/format';
-import { useDeleteSubscriber, useSubscriberPage } from './use-subscribers';
+import { useDeleteSubscriber, useSubscriberCounts, useSubscriberPage } from './use-subscribers';
 
 const STATUS_COLORS: Record<SubscriberStatus, string> = {
   pending: 'yellow',
@@ -50,6 +50,22 @@ const COLUMNS: Column<Subscriber, SubscriberPageRequest['sort']>[] = [
 
 const ALL = 'all';
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The list's size is its confirmed readers; sign-ups waiting and those who left are told apart. */
+function ListCounts() {
+  const { data } = useSubscriberCounts();
+  if (!data) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="subscriber-counts">
+      <Text span fw={600} c="var(--mantine-color-text)">
+        {plural(data.confirmed, 'confirmed reader', 'confirmed readers')}
+      </Text>
+      {` · ${data.pending} awaiting confirmation (erased after ${data.pendingErasedAfterDays} days) · ${data.unsubscribed} unsubscribed`}
+    </Text>
+  );
+}
+
 export function SubscriberTable() {
   const [status, setStatus] = useState<SubscriberStatus | typeof ALL>(ALL);
   return (
@@ -65,6 +81,7 @@ export function SubscriberTable() {
       emptyText="No subscribers yet. They appear when visitors join the newsletter."
       toolbar={
         <Group gap="sm" wrap="wrap" justify="flex-end">
+          <ListCounts />
           <NativeSelect
             label="Status"
             aria-label="Show subscribers by status"

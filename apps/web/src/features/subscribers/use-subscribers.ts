@@ -10,3 +10,8 @@ export function useSubscriberPage(input: SubscriberPageRequest) {
 export function useDeleteSubscriber() {
   return trpc.subscribers.delete.useMutation({ onSuccess: useRefreshAfterWrite('subscribers') });
 }
+
+/** Confirmed, pending and unsubscribed counts: the list's size is its confirmed readers. */
+export function useSubscriberCounts() {
+  return trpc.subscribers.counts.useQuery();
+}

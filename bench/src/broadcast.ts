@@ -1,0 +1,210 @@
+/**
+ * `pnpm bench:broadcast`: a broadcast to 20,000 confirmed subscribers through the built server to a
+ * local SMTP sink with no rate limit (MAIL_RATE_PER_MINUTE=0, MAIL_RATE_PER_DOMAIN_PER_MINUTE=0), with
+ * MAIL_SMTP_CONNECTIONS=1 and =4 side by side, then with 4 connections killed (`kill -9`) halfway and
+ * started again: every recipient counted at the sink, exactly once or not
+ * (docs/decisions/090-sending-at-list-scale.md). On PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createDatabase, schema, type DatabaseConfig } from '@journey/db';
+import { registerAdmin, startSmtpSink, type SmtpSink } from '@journey/testing';
+import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
+import { runMain } from './lib/cleanup';
+import { step } from './lib/log';
+import { runContext, runDate } from './report/machine';
+import { prependSection } from './report/results-file';
+import { startAppServer, type AppServer } from './server/app-server';
+import { assertBuilt, buildApp } from './server/build';
+import { commandOptions, parseCommand } from './cli/common-options';
+
+const RECIPIENTS = 20_000;
+/** The issue's target with 4 connections on the reference machine. */
+const TARGET_PER_SECOND = 200;
+const BODY = [
+  '# Twenty thousand readers',
+  '',
+  'A month of **building in public**: what went out, what came in, and [the numbers](https://journey.example/revenue).',
+  '',
+  '- one list item',
+  '- another, with `code`',
+].join('\n');
+
+/** PUBLIC_URL, which SMTP needs for its links: the admin's requests come from that site. */
+const ORIGIN = 'https://journey.example';
+
+const addressOf = (index: number) => `reader-${index}@example-${index % 50}.com`;
+
+/** 20,000 confirmed subscribers, written before the server holds the database (PGlite is one process's). */
+async function seedSubscribers(database: DatabaseConfig): Promise<void> {
+  const handle = await createDatabase(database);
+  try {
+    const rows = Array.from({ length: RECIPIENTS }, (_, index) => ({
+      email: addressOf(index),
+      status: 'confirmed' as const,
+      consentVersion: 'v1',
+      confirmedAt: new Date(),
+    }));
+    for (let start = 0; start < rows.length; start += 1_000)
+      await handle.db.insert(schema.subscribers).values(rows.slice(start, start + 1_000));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Per recipient, how many copies arrived. */
+function copies(smtp: SmtpSink): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const message of smtp.received) for (const to of message.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  return counts;
+}
+
+async function until(what: string, done: () => boolean, timeoutMs: number, pid: number): Promise<void> {
+  const started = performance.now();
+  while (!done()) {
+    if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    // Throws when the server has exited: no use waiting then.
+    process.kill(pid, 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function sendBroadcast(app: AppServer, cookie: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', cookie, origin: ORIGIN };
+  const draft = await fetch(`${app.url}/api/admin/broadcasts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ subject: 'Bench broadcast', body: BODY }),
+  });
+  if (draft.status !== 201) throw new Error(`draft answered ${draft.status}: ${await draft.text()}`);
+  const { id } = (await draft.json()) as { id: number };
+  const sent = await fetch(`${app.url}/api/admin/broadcasts/${id}/send`, { method: 'POST', headers });
+  if (sent.status !== 202) throw new Error(`send answered ${sent.status}: ${await sent.text()}`);
+}
+
+interface BroadcastRun {
+  driver: string;
+  connections: number;
+  killed: boolean;
+  seconds: number;
+  perSecond: number;
+  atKill: number | null;
+  distinct: number;
+  duplicates: number;
+}
+
+async function broadcastRun(backend: Backend, connections: number, kill: boolean): Promise<BroadcastRun> {
+  const store = await backend.newStore();
+  const smtp = await startSmtpSink();
+  const env = {
+    ...store.env,
+    ECB_RATES_URL: 'off',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Bench <news@journey.example>',
+    PUBLIC_URL: ORIGIN,
+    MAIL_RATE_PER_MINUTE: '0',
+    MAIL_RATE_PER_DOMAIN_PER_MINUTE: '0',
+    MAIL_SMTP_CONNECTIONS: String(connections),
+    MAIL_CLAIM_TIMEOUT_SECONDS: '10',
+  };
+  try {
+    await seedSubscribers(store.database);
+    let app = await startAppServer(env);
+    try {
+      const cookie = await registerAdmin(app.url, { headers: { origin: ORIGIN } });
+      step(`${backend.name}: ${connections} connection(s)${kill ? ', kill -9 halfway' : ''}: sending`);
+      const started = performance.now();
+      await sendBroadcast(app, cookie);
+      let atKill: number | null = null;
+      if (kill) {
+        await until('half the broadcast', () => smtp.received.length >= RECIPIENTS / 2, 600_000, app.pid);
+        process.kill(app.pid, 'SIGKILL');
+        await app.stop();
+        atKill = smtp.received.length;
+        app = await startAppServer(env);
+      }
+      const server = app.pid;
+      await until('every recipient', () => copies(smtp).size >= RECIPIENTS, 1_200_000, server);
+      const seconds = (performance.now() - started) / 1000;
+      // A late second copy (a lapsed claim taken over) would arrive within a claim's time.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      const counts = copies(smtp);
+      const duplicates = [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
+      const distinct = [...Array(RECIPIENTS).keys()].filter((index) => counts.has(addressOf(index))).length;
+      return {
+        driver: backend.name,
+        connections,
+        killed: kill,
+        seconds,
+        perSecond: RECIPIENTS / seconds,
+        atKill,
+        distinct,
+        duplicates,
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await smtp.close();
+    await store.dispose();
+  }
+}
+
+function report(date: string, command: string, runs: BroadcastRun[]): string {
+  const rows = runs.map(
+    (r) =>
+      `| ${r.driver} | ${r.connections} | ${r.killed ? `kill -9 after ${r.atKill}, restart` : 'no'} | ${r.seconds.toFixed(1)} s | ${r.killed ? '(with restart)' : r.perSecond.toFixed(0)} | ${r.distinct} of ${RECIPIENTS} | ${r.duplicates} |`,
+  );
+  return [
+    `## ${date}: broadcast to ${RECIPIENTS.toLocaleString('en-US')} subscribers (pnpm bench:broadcast)`,
+    '',
+    ...runContext(command),
+    '- The built server, its own process; a local `smtp-server` sink (in the bench process) parses every message',
+    '- No rate limit (`MAIL_RATE_PER_MINUTE=0`, `MAIL_RATE_PER_DOMAIN_PER_MINUTE=0`); 50 recipient domains',
+    '- From the `send` request to the last recipient at the sink; the killed run includes the restart',
+    '',
+    '| Driver | Connections | Killed | Time | Messages/s | Recipients reached | Duplicates |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+const USAGE = `pnpm bench:broadcast [--no-build] [--database-url URL] [--results FILE]
+  Sends a broadcast to 20,000 subscribers with 1 and 4 SMTP connections, then kill -9 halfway and a restart.`;
+
+async function main(): Promise<void> {
+  const options = commandOptions((args) => parseCommand(args, { 'database-url': { type: 'string' } }), USAGE);
+  if (!options) return;
+  const { values, common } = options;
+  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+  const backends = [pgliteBackend, ...(databaseUrl ? [postgresBackend(databaseUrl)] : [])];
+  if (common.build) await buildApp();
+  await assertBuilt();
+  const runs: BroadcastRun[] = [];
+  for (const backend of backends) {
+    runs.push(await broadcastRun(backend, 1, false));
+    runs.push(await broadcastRun(backend, 4, false));
+    runs.push(await broadcastRun(backend, 4, true));
+  }
+  const section = report(runDate(), `pnpm bench:broadcast ${common.args.join(' ')}`.trim(), runs);
+  console.log(`\n${section}`);
+  await prependSection(common.resultsFile, section);
+  step(
+    `run added to ${path.relative(process.cwd(), common.resultsFile)}; update the rows it changed in bench/results.md`,
+  );
+  const failed = runs.filter(
+    (r) =>
+      r.distinct !== RECIPIENTS ||
+      (!r.killed && r.duplicates > 0) ||
+      (r.killed && r.duplicates > r.connections) ||
+      (!r.killed && r.connections === 4 && r.perSecond < TARGET_PER_SECOND),
+  );
+  if (failed.length > 0) {
+    step(
+      `FAILED: ${failed.map((r) => `${r.driver} ${r.connections}${r.killed ? ' killed' : ''}`).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await runMain(main);
