@@ -55,9 +55,11 @@ describe('iframe widgets', () => {
     const chart = await get('/embed/chart?period=all');
     expect(chart.statusCode).toBe(200);
     expect(chart.body).toMatch(
-      /<svg viewBox="0 0 440 150" role="img" aria-label="From \$1,000\.00 on May 1, 2024/,
+      /<svg viewBox="0 0 440 150" role="img" aria-label="Revenue went from \$1,000\.00 \(May 1, 2024\) to \$1,334\.56 \(/,
     );
     expect(chart.body).toMatch(/<polyline [^>]*points="[\d., ]+"/);
+    // The latest total is marked, so a period with a single point still shows one.
+    expect(chart.body).toMatch(/<circle cx="436\.0" cy="[\d.]+" r="4"/);
     for (const url of EMBEDS) {
       const body = (await get(url)).body;
       expect(body, url).toMatch(/^<!doctype html><html lang="en">/);

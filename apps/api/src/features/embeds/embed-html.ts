@@ -129,17 +129,24 @@ export function chartHtml(series: RevenueSeries, theme: EmbedTheme, siteUrl: str
   const innerWidth = CHART.width - CHART.left - CHART.right;
   const innerHeight = CHART.height - CHART.top - CHART.bottom;
   const step = totals.length > 1 ? innerWidth / (totals.length - 1) : 0;
-  const coordinates = totals.map((total, index) => {
-    const x = CHART.left + (totals.length > 1 ? index * step : innerWidth / 2);
-    const y = CHART.top + innerHeight - (total / max) * innerHeight;
-    return `${x.toFixed(1)},${y.toFixed(1)}`;
-  });
-  const summary = `From ${formatMoney(first.total)} on ${formatDate(first.date)} to ${formatMoney(last.total)} in the bucket from ${formatDate(last.date)}.`;
+  const points = totals.map((total, index) => ({
+    x: CHART.left + (totals.length > 1 ? index * step : innerWidth / 2),
+    y: CHART.top + innerHeight - (total / max) * innerHeight,
+  }));
+  const coordinates = points.map(({ x, y }) => `${x.toFixed(1)},${y.toFixed(1)}`);
+  const end = points.at(-1)!;
+  // Each point is the total at the start of its bucket (a day, a week or a month, by the period).
+  const summary =
+    totals.length > 1
+      ? `Revenue went from ${formatMoney(first.total)} (${formatDate(first.date)}) to ${formatMoney(last.total)} (${formatDate(last.date)}).`
+      : `Revenue was ${formatMoney(last.total)} (${formatDate(last.date)}).`;
   const baseline = CHART.top + innerHeight;
   const svg = [
     `<svg viewBox="0 0 ${CHART.width} ${CHART.height}" role="img" aria-label="${escapeMarkup(summary)}">`,
     `<line x1="${CHART.left}" y1="${baseline}" x2="${CHART.width - CHART.right}" y2="${baseline}" stroke="${c.border}"/>`,
     `<polyline fill="none" stroke="${c.accent}" stroke-width="2.5" stroke-linejoin="round" points="${coordinates.join(' ')}"/>`,
+    // The latest total as a dot: with a single point, the line alone would draw nothing.
+    `<circle cx="${end.x.toFixed(1)}" cy="${end.y.toFixed(1)}" r="4" fill="${c.accent}"/>`,
     '</svg>',
   ].join('');
   return page(

@@ -87,7 +87,9 @@ export async function checkEndpointAddress(url: string, allowPrivate: boolean): 
     const inside = addresses.find((entry) => isPrivateAddress(entry.address));
     if (inside) {
       throw new EndpointAddressError(
-        `${host} is a loopback, private or reserved address (${inside.address}); webhooks are sent to public addresses only.`,
+        host === inside.address
+          ? `${host} is a loopback, private or reserved address; webhooks are sent to public addresses only.`
+          : `${host} resolves to ${inside.address}, a loopback, private or reserved address; webhooks are sent to public addresses only.`,
       );
     }
   }
