@@ -9,6 +9,7 @@ import { startSmtpSink, waitFor, type SmtpSink } from '@journey/testing';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageIdOf } from '../src/features/newsletter/worker';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
 
 const PUBLIC_URL = 'https://journey.example';
@@ -95,6 +96,10 @@ describe('the queue claims in batches', () => {
       // Its place kept: b1 comes before b2 again.
       const second = await claimMail(server.db, { now, claimUntil, limit: 2 });
       expect(second.map((mail) => mail.recipient)).toEqual(['b1@batch.example', 'b2@batch.example']);
+      // Claimed again, it is the same message: a copy sent twice after a crash has one Message-ID.
+      expect(messageIdOf(second[0]!)).toBe(messageIdOf(first[1]!));
+      expect(messageIdOf(second[0]!)).toMatch(/^<mail-\d+-[0-9a-z]+@journey\.example>$/);
+      expect(messageIdOf(second[1]!)).not.toBe(messageIdOf(second[0]!));
 
       // A domain left alone: its broadcast rows stay where they are.
       await releaseMail(
@@ -150,8 +155,10 @@ describe('the rate per recipient domain', () => {
     const waiting = (await queued(busy)).filter((row) => row.status !== 'sent');
     expect(waiting).toHaveLength(busy.length - PER_DOMAIN);
     expect(waiting.every((row) => row.status === 'queued' && row.attempts === 0)).toBe(true);
-    // Every message went out once.
+    // Every message went out once, under the Message-ID of its queued row.
     expect(busy.concat(others).every((address) => gotIt(address) <= 1)).toBe(true);
+    for (const address of others)
+      expect(smtp.to(address)[0]?.header('Message-ID')).toMatch(/^<mail-\d+-[0-9a-z]+@journey\.example>$/);
     await server.db.delete(schema.mailQueue).where(eq(schema.mailQueue.status, 'queued'));
   });
 });

@@ -65,10 +65,20 @@ function copies(smtp: SmtpSink, subject: string): Map<string, number> {
 const received = (smtp: SmtpSink, subject: string) =>
   [...copies(smtp, subject).values()].reduce((a, b) => a + b, 0);
 
-/** Every address got `subject`; returns how many copies beyond one arrived in all. */
+/**
+ * Every address got `subject` as one message: a copy sent again after a crash carries the first one's
+ * Message-ID, so a mailbox shows it once. Returns how many copies beyond one arrived in all.
+ */
 function duplicatesAfterAll(smtp: SmtpSink, subject: string): number {
   const counts = copies(smtp, subject);
   expect(addresses.filter((address) => !counts.has(address))).toEqual([]);
+  const messageIds = new Map<string, Set<string | undefined>>();
+  for (const message of smtp.received)
+    if (message.mail.subject === subject)
+      for (const to of message.to)
+        messageIds.set(to, (messageIds.get(to) ?? new Set()).add(message.mail.messageId));
+  const distinct = [...messageIds].filter(([, ids]) => ids.size !== 1 || ids.has(undefined));
+  expect(distinct, 'addresses whose copies are not one message (one Message-ID)').toEqual([]);
   return [...counts.values()].reduce((sum, count) => sum + count - 1, 0);
 }
 

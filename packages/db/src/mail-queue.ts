@@ -13,6 +13,8 @@ export interface ClaimedMail {
   linkOrigin: string;
   /** 1 on the first try. */
   attempts: number;
+  /** When it was queued: with the id, what its Message-ID is made of. */
+  createdAt: Date;
 }
 
 const claimedColumns = {
@@ -24,6 +26,7 @@ const claimedColumns = {
   recipient: mailQueue.recipient,
   linkOrigin: mailQueue.linkOrigin,
   attempts: mailQueue.attempts,
+  createdAt: mailQueue.createdAt,
 };
 
 /** A recipient's domain, lower-cased, in SQL: what MAIL_RATE_PER_DOMAIN_PER_MINUTE counts by. */

@@ -30,13 +30,16 @@ function smtpTransport(smtpUrl: string, from: string, connections: number): Mail
   return {
     delivery: 'smtp',
     async send(message) {
+      // Nodemailer writes the Message-ID itself: it takes ours from `messageId`, not from the headers.
+      const { 'Message-ID': messageId, ...headers } = message.headers;
       await transporter.sendMail({
         from,
         to: message.recipient,
         subject: message.subject,
         text: message.text,
         html: message.html,
-        headers: message.headers,
+        headers,
+        ...(messageId ? { messageId } : {}),
       });
     },
     close: () => transporter.close(),

@@ -82,12 +82,12 @@ function renderedBody(cache: BodyCache, markdown: string, origin: string): Promi
  */
 interface BatchReads {
   siteName: () => Promise<string>;
-  broadcast: (id: number) => Promise<{ subject: string; body: string } | null>;
+  broadcast: (id: number) => Promise<Awaited<ReturnType<typeof broadcastText>>>;
 }
 
 function batchReads(options: MailWorkerOptions): BatchReads {
   let siteName: Promise<string> | undefined;
-  const broadcasts = new Map<number, Promise<{ subject: string; body: string } | null>>();
+  const broadcasts = new Map<number, ReturnType<typeof broadcastText>>();
   return {
     siteName: () => (siteName ??= options.siteName()),
     broadcast: (id) => {
@@ -154,6 +154,7 @@ async function buildMessage(
       origin: mail.linkOrigin,
       subject: broadcast.subject,
       body: broadcast.body,
+      archivePath: broadcast.archivePath,
       unsubscribeToken:
         mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
     });
@@ -163,7 +164,22 @@ async function buildMessage(
     mail.kind === 'confirmation' || mail.kind === 'security'
       ? await renderBody(content.markdown, content.linkOrigin)
       : await renderedBody(bodies, content.markdown, content.linkOrigin);
-  return { recipient: mail.recipient, ...composeMail(content, body) };
+  const composed = composeMail(content, body);
+  return {
+    recipient: mail.recipient,
+    ...composed,
+    headers: { ...composed.headers, 'Message-ID': messageIdOf(mail) },
+  };
+}
+
+/**
+ * One Message-ID per queued message, the same on every try: a copy sent again after a crash (the
+ * server took it, the process died before marking it sent) is the same message to the receiving
+ * system, which shows it once (docs/decisions/090-sending-at-list-scale.md). The queue time keeps ids
+ * of a new database from repeating an old one's.
+ */
+export function messageIdOf(mail: Pick<ClaimedMail, 'id' | 'createdAt' | 'linkOrigin'>): string {
+  return `<mail-${mail.id}-${mail.createdAt.getTime().toString(36)}@${new URL(mail.linkOrigin).hostname}>`;
 }
 
 /** Messages claimed at once per connection when no rate holds the worker back. */
