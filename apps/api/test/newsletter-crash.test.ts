@@ -98,7 +98,9 @@ describe('a broadcast to 500 addresses across a stop', () => {
       // All 500 go to one domain; several in flight at once (docs/decisions/090-sending-at-list-scale.md).
       MAIL_RATE_PER_DOMAIN_PER_MINUTE: '0',
       MAIL_SMTP_CONNECTIONS: String(CONNECTIONS),
-      MAIL_CLAIM_TIMEOUT_SECONDS: '3',
+      // Short, so a dead process's claims lapse soon; but longer than a send and its mark take on a busy
+      // CI machine, or the other process takes over a message still being sent (the default is 120).
+      MAIL_CLAIM_TIMEOUT_SECONDS: '10',
     };
     await seedSubscribers(processes.database());
   });
