@@ -78,15 +78,18 @@ function SessionsSection() {
             password signs out all of them but this one.
           </Text>
         </div>
-        <Button
-          variant="outline"
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={others === 0}
-          onClick={() => setConfirming(true)}
-        >
-          Sign out all other sessions
-        </Button>
+        {/* Shown with the list it acts on: rendered before the list loads, it would change state as it arrived. */}
+        {sessions.isSuccess && (
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            disabled={others === 0}
+            onClick={() => setConfirming(true)}
+          >
+            Sign out all other sessions
+          </Button>
+        )}
       </Group>
       {sessions.isPending ? (
         <QueryLoading label="Loading the sessions" py="xl" />
