@@ -129,12 +129,15 @@ export function chartHtml(series: RevenueSeries, theme: EmbedTheme, siteUrl: str
   const innerWidth = CHART.width - CHART.left - CHART.right;
   const innerHeight = CHART.height - CHART.top - CHART.bottom;
   const step = totals.length > 1 ? innerWidth / (totals.length - 1) : 0;
-  const points = totals.map((total, index) => ({
+  const pointAt = (total: number, index: number) => ({
     x: CHART.left + (totals.length > 1 ? index * step : innerWidth / 2),
     y: CHART.top + innerHeight - (total / max) * innerHeight,
-  }));
-  const coordinates = points.map(({ x, y }) => `${x.toFixed(1)},${y.toFixed(1)}`);
-  const end = points.at(-1)!;
+  });
+  const coordinates = totals.map((total, index) => {
+    const { x, y } = pointAt(total, index);
+    return `${x.toFixed(1)},${y.toFixed(1)}`;
+  });
+  const end = pointAt(Number(last.total), totals.length - 1);
   // Each point is the total at the start of its bucket (a day, a week or a month, by the period).
   const summary =
     totals.length > 1
