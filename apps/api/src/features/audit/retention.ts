@@ -1,7 +1,6 @@
 import { purgeAuditEvents } from '@journey/db';
 import type { FastifyInstance } from 'fastify';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, scheduleDailyJob } from '../jobs/daily-job';
 
 /** The instant before which rows go: AUDIT_RETENTION_DAYS before now. */
 export const auditCutoff = (now: Date, retentionDays: number) =>
@@ -9,25 +8,12 @@ export const auditCutoff = (now: Date, retentionDays: number) =>
 
 /**
  * The retention purge (docs/decisions/088-audit-trail.md): at start and daily, the rows older than
- * AUDIT_RETENTION_DAYS are deleted through the trigger's one switch. A failure is logged and tried
- * again the next day; it never stops the server.
+ * AUDIT_RETENTION_DAYS are deleted through the trigger's one switch.
  */
 export function scheduleAuditPurge(app: FastifyInstance): void {
-  const purge = async () => {
-    try {
-      const gone = await purgeAuditEvents(
-        app.database.db,
-        auditCutoff(app.now(), app.config.auditRetentionDays),
-      );
-      if (gone > 0) app.log.info({ rows: gone }, 'purged audit rows past their retention');
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not purge old audit rows');
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void purge();
-    timer = setInterval(() => void purge(), DAY_MS).unref();
+  scheduleDailyJob(app, {
+    run: () => purgeAuditEvents(app.database.db, auditCutoff(app.now(), app.config.auditRetentionDays)),
+    done: 'purged audit rows past their retention',
+    failed: 'could not purge old audit rows',
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
