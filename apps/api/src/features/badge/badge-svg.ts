@@ -22,8 +22,8 @@ interface Palette {
   track: string;
 }
 
-/** Every text/background pair passes WCAG AA (4.5:1) in both themes. */
-const PALETTES: Record<BadgeTheme, Palette> = {
+/** Every text/background pair passes WCAG AA (4.5:1) in both themes; the iframe widgets use them too. */
+export const PALETTES: Record<BadgeTheme, Palette> = {
   light: {
     background: '#ffffff',
     border: '#ced4da',

@@ -1,51 +1,20 @@
 import {
-  amountBand,
   escapeMarkup,
   formatDate,
   formatMoney,
-  formatPercent,
   REVENUE_SERIES_RANGE_LABELS,
   REVENUE_TARGET,
-  targetFraction,
   type EmbedTheme,
   type PrivacyLevel,
   type RevenueSeries,
 } from '@journey/contracts';
+import { badgeFigures, PALETTES } from '../badge/badge-svg';
 
 /**
  * The iframe widgets (docs/decisions/092-embeds-and-shields.md): whole pages of server-rendered HTML
  * with their CSS inline and the chart an inline SVG, so they run no script, load nothing else and stay
  * a few kilobytes.
  */
-
-interface Palette {
-  background: string;
-  border: string;
-  text: string;
-  muted: string;
-  accent: string;
-  track: string;
-}
-
-/** The badge's colours (features/badge/badge-svg.ts): every text/background pair passes WCAG AA. */
-const PALETTES: Record<EmbedTheme, Palette> = {
-  light: {
-    background: '#ffffff',
-    border: '#ced4da',
-    text: '#212529',
-    muted: '#495057',
-    accent: '#6741d9',
-    track: '#e9ecef',
-  },
-  dark: {
-    background: '#1a1b1e',
-    border: '#373a40',
-    text: '#f1f3f5',
-    muted: '#c1c2c5',
-    accent: '#b197fc',
-    track: '#373a40',
-  },
-};
 
 const TARGET = formatMoney(REVENUE_TARGET, { cents: false });
 
@@ -88,13 +57,10 @@ export function progressHtml(
   if (level === 'hidden') {
     return page('Revenue toward $1B', theme, siteUrl, `${heading}<div class="figure">kept private</div>`);
   }
-  const exact = level === 'exact';
-  const shown = exact ? formatMoney(totalRevenue) : amountBand(totalRevenue).label;
-  // A ranged total fills the bar to its band's lower edge and names no percent (as the badge does).
-  const fraction = targetFraction(exact ? totalRevenue : amountBand(totalRevenue).low);
-  const percent = exact ? formatPercent(fraction) : '';
+  // As the badge shows it: a ranged total fills the bar to its band's lower edge and names no percent.
+  const { total: shown, fraction, percent } = badgeFigures(totalRevenue, level);
   const width = fraction > 0 ? Math.max(1, Math.round(fraction * 1000) / 10) : 0;
-  const label = exact ? `${shown}, ${percent} of ${TARGET}` : `${shown} of ${TARGET}`;
+  const label = percent ? `${shown}, ${percent} of ${TARGET}` : `${shown} of ${TARGET}`;
   return page(
     'Revenue toward $1B',
     theme,
