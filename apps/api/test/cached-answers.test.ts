@@ -129,6 +129,9 @@ describe('the shared pages', () => {
       '/milestones/:ref': ['milestones', 'settings'],
       // An experiment's page shows its money (its revenue, as the owner's privacy allows) and milestones.
       '/lab/:slug': ['experiments', 'milestones', 'revenues', 'settings'],
+      // The newsletter archive's list and issues (docs/decisions/095-newsletter-archive.md).
+      '/newsletter/archive': ['newsletter', 'settings'],
+      '/newsletter/:slug': ['newsletter', 'settings'],
       '/privacy': ['settings'],
       '/terms': ['settings'],
       '/cookies': ['settings'],

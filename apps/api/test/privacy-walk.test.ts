@@ -9,6 +9,7 @@
 import path from 'node:path';
 import {
   AMOUNT_BAND_RULE,
+  ARCHIVE_PATHS,
   BADGE_PATH,
   BADGE_STYLES,
   BADGE_THEMES,
@@ -111,6 +112,8 @@ async function walk(): Promise<Map<string, string>> {
   for (const theme of BADGE_THEMES)
     for (const style of BADGE_STYLES) await read(`${BADGE_PATH}?theme=${theme}&style=${style}`);
   for (const feed of Object.values(FEED_PATHS)) await read(feed);
+  // The newsletter archive's feed (docs/decisions/095-newsletter-archive.md).
+  await read(ARCHIVE_PATHS.feed);
   // The widgets and badges people paste on other sites (docs/decisions/092-embeds-and-shields.md).
   await read(EMBED_PROGRESS_PATH);
   for (const period of EMBED_PERIODS)
@@ -121,6 +124,7 @@ async function walk(): Promise<Map<string, string>> {
   drawn.length = 0;
   await read(`/milestones/${milestoneRef.split('-')[0]}/og.png`);
   await read(`/lab/${SLUG}/og.png`);
+  await read(`/newsletter/${SLUG}/og.png`);
   bodies.set('preview images', drawn.join('\n'));
   // Every page, its HTML with the attributes and the state it embeds for hydration.
   const { pages } = (await import(WEB_ENTRY)) as { pages: readonly { path: string }[] };
@@ -190,6 +194,14 @@ beforeAll(async () => {
     isRevenue: 0,
   });
   milestoneRef = milestonePath(milestone.json()).split('/').at(-1) ?? '';
+  // An issue of the newsletter archive, at the walk's slug: the owner's words, no figure added (decision 095).
+  await admin.server.db.insert(schema.broadcasts).values({
+    subject: 'Template Shop, week one',
+    body: 'The first templates are up for sale.',
+    status: 'sent',
+    sentAt: NOW,
+    slug: SLUG,
+  });
 }, 60_000);
 
 /** Every figure at one level. */

@@ -44,6 +44,13 @@ export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
 export const BROADCAST_STATUSES = ['draft', 'sending', 'sent'] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
+/**
+ * Who wrote a broadcast: the owner by hand, a milestone published with "mail this to subscribers", or
+ * the monthly digest the server drafts for the owner to approve.
+ */
+export const BROADCAST_ORIGINS = ['owner', 'milestone', 'digest'] as const;
+export type BroadcastOrigin = (typeof BROADCAST_ORIGINS)[number];
+
 export const BROADCAST_LIMITS = {
   subject: { min: 1, max: 200 },
   body: { min: 1, max: 50_000 },

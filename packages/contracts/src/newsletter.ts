@@ -46,6 +46,10 @@ export const broadcastSchema = z.object({
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
   sentAt: isoTimestamp.nullable(),
+  /** Its archive page's slug, given when sent; null for a draft (docs/decisions/095-newsletter-archive.md). */
+  slug: z.string().nullable(),
+  /** Kept out of the public archive by the owner. */
+  private: z.boolean(),
 });
 export type Broadcast = z.infer<typeof broadcastSchema>;
 

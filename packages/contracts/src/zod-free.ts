@@ -27,5 +27,6 @@ export * from './recurring-revenue';
 export * from './revenue-series';
 export * from './settings-values';
 export * from './shown-money';
+export * from './newsletter-archive-values';
 export * from './newsletter-values';
 export * from './webhook-values';

@@ -1,6 +1,7 @@
 import type { Broadcast, BroadcastCounts } from '@journey/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { archivePathOf } from './newsletter-archive';
 import { broadcasts, mailQueue } from './schema';
 
 type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -16,6 +17,8 @@ function toBroadcast(row: BroadcastRow, counts: BroadcastCounts): Broadcast {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    slug: row.slug,
+    private: row.private,
   };
 }
 
@@ -63,16 +66,25 @@ export async function broadcastById(db: Database, id: number): Promise<Broadcast
   return broadcast ?? null;
 }
 
-/** What a broadcast's mail says, without its counts: the send worker reads it for every message. */
+/**
+ * What a broadcast's mail says, without its counts: the send worker reads it for every message. With
+ * its archive page's path, which the mail links to, unless it is a draft or private
+ * (docs/decisions/095-newsletter-archive.md).
+ */
 export async function broadcastText(
   db: Database,
   id: number,
-): Promise<{ subject: string; body: string } | null> {
+): Promise<{ subject: string; body: string; archivePath: string | null } | null> {
   const [row] = await db
-    .select({ subject: broadcasts.subject, body: broadcasts.body })
+    .select({
+      subject: broadcasts.subject,
+      body: broadcasts.body,
+      slug: broadcasts.slug,
+      private: broadcasts.private,
+    })
     .from(broadcasts)
     .where(eq(broadcasts.id, id));
-  return row ?? null;
+  return row ? { subject: row.subject, body: row.body, archivePath: archivePathOf(row) } : null;
 }
 
 export async function createBroadcast(

@@ -18,6 +18,8 @@ export const PUBLIC_TABLES = {
   settings: ['site_settings'],
   // Which providers vouch for the revenue, and how recently (docs/decisions/077-provider-connections.md).
   connections: ['provider_connections'],
+  // The newsletter archive: the broadcasts sent and not private (docs/decisions/095-newsletter-archive.md).
+  newsletter: ['broadcasts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PublicTable = keyof typeof PUBLIC_TABLES;

@@ -1,14 +1,25 @@
-import { FEED_PATHS } from '@journey/contracts';
-import { ledgerHead, listExperimentLinks, listLatestMilestones, listMilestoneLinks } from '@journey/db';
+import { ARCHIVE_PATHS, FEED_PATHS } from '@journey/contracts';
+import {
+  ledgerHead,
+  listArchive,
+  listArchiveWithBodies,
+  listExperimentLinks,
+  listLatestMilestones,
+  listMilestoneLinks,
+} from '@journey/db';
 import type { FastifyInstance } from 'fastify';
 import { atomFeed, FEED_ITEM_LIMIT, rssFeed } from '../features/discovery/feeds';
 import { robotsTxt, sitemapXml } from '../features/discovery/sitemap';
 import { publicOrigin } from '../http/origin';
 import { sendPublicFile } from '../http/public-file';
 import { CACHED_ROUTE } from '../http/send-cached';
-import { readSettings } from '../features/settings/read';
+import { ARCHIVE_FEED_LIMIT, archiveRssFeed } from '../features/newsletter-archive/feed';
+import { markdownHtml, readSettings } from '../features/settings/read';
 
-/** The feeds of the milestones, the sitemap (milestones and experiments) and robots.txt; each names absolute URLs, so each origin has its copy. */
+/**
+ * The feeds of the milestones and of the newsletter archive, the sitemap (milestones, experiments and
+ * archive issues) and robots.txt; each names absolute URLs, so each origin has its copy.
+ */
 export default async function discovery(app: FastifyInstance) {
   const { config, database, publicCache } = app;
   const feeds = [
@@ -35,18 +46,39 @@ export default async function discovery(app: FastifyInstance) {
     });
   }
 
+  // The newsletter archive's feed: its issues, each with its whole text (docs/decisions/095-newsletter-archive.md).
+  app.get(ARCHIVE_PATHS.feed, CACHED_ROUTE, async (request, reply) => {
+    const origin = publicOrigin(config, request);
+    return sendPublicFile(request, reply, publicCache, {
+      key: `${ARCHIVE_PATHS.feed} ${origin}`,
+      contentType: 'application/rss+xml; charset=utf-8',
+      tables: ['newsletter', 'settings'],
+      produce: async () => {
+        const [settings, issues] = await Promise.all([
+          readSettings(app),
+          listArchiveWithBodies(database.db, ARCHIVE_FEED_LIMIT),
+        ]);
+        // One after another: the render pool has one thread, and a queue of twenty gains nothing.
+        const rendered = [];
+        for (const { body, ...issue } of issues) rendered.push({ ...issue, html: await markdownHtml(body) });
+        return archiveRssFeed({ origin, siteName: settings.siteName }, rendered);
+      },
+    });
+  });
+
   app.get('/sitemap.xml', CACHED_ROUTE, async (request, reply) => {
     const origin = publicOrigin(config, request);
     return sendPublicFile(request, reply, publicCache, {
       key: `/sitemap.xml ${origin}`,
       contentType: 'application/xml; charset=utf-8',
-      tables: ['milestones', 'experiments'],
+      tables: ['milestones', 'experiments', 'newsletter'],
       produce: async () => {
-        const [milestones, experiments] = await Promise.all([
+        const [milestones, experiments, issues] = await Promise.all([
           listMilestoneLinks(database.db),
           listExperimentLinks(database.db),
+          listArchive(database.db),
         ]);
-        return sitemapXml(origin, milestones, experiments);
+        return sitemapXml(origin, milestones, experiments, issues);
       },
     });
   });

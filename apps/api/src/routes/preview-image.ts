@@ -1,4 +1,6 @@
 import {
+  archiveImagePath,
+  archiveSlugInput,
   effectivePrivacy,
   experimentImagePath,
   experimentSlugInput,
@@ -8,11 +10,15 @@ import {
   validationErrorBody,
   type ErrorBody,
 } from '@journey/contracts';
-import { getExperimentBySlug, getMilestoneDetail, getRevenueSummary } from '@journey/db';
+import { archiveIssueBySlug, getExperimentBySlug, getMilestoneDetail, getRevenueSummary } from '@journey/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { figuresOf } from '../features/experiments/figures';
-import { renderExperimentOgImage, renderOgImage } from '../features/preview-image/og-image';
+import {
+  renderExperimentOgImage,
+  renderIssueOgImage,
+  renderOgImage,
+} from '../features/preview-image/og-image';
 import { readSettings } from '../features/settings/read';
 import type { CachedResponse, FreshResponse } from '../http/public-cache';
 import { API_SECURITY_HEADERS, CACHED_ROUTE, sendCached } from '../http/send-cached';
@@ -29,7 +35,8 @@ const notFound = (message: string): FreshResponse => ({
 });
 
 /**
- * `GET /milestones/:id/og.png` and `GET /lab/:slug/og.png`: a milestone's or an experiment's 1200x630
+ * `GET /milestones/:id/og.png`, `GET /lab/:slug/og.png` and `GET /newsletter/:slug/og.png`: a milestone's,
+ * an experiment's or a newsletter issue's 1200x630
  * preview image. Rendering costs tens of milliseconds, so it goes through the public cache: made once
  * per version of the data, and made again after any write (the title, the total and the site name it
  * shows can change). A 404 is never kept, so unknown ids and slugs cannot fill the cache.
@@ -85,6 +92,29 @@ export default async function previewImage(app: FastifyInstance) {
     const response = await publicCache.get(milestoneImagePath(id), () => produce(id), [
       'milestones',
       'revenues',
+      'settings',
+    ]);
+    return send(request, reply, response);
+  });
+
+  /** A newsletter issue's picture: its subject and day; a private or unknown one is a 404 (decision 095). */
+  const produceIssue = async (slug: string): Promise<FreshResponse> => {
+    const [issue, settings] = await Promise.all([archiveIssueBySlug(database.db, slug), readSettings(app)]);
+    if (!issue) return notFound('Issue not found');
+    const png = await renderIssueOgImage({
+      siteName: settings.siteName,
+      subject: issue.subject,
+      sentAt: issue.sentAt,
+    });
+    return { status: 200, contentType: 'image/png', body: png };
+  };
+
+  app.get('/newsletter/:slug/og.png', CACHED_ROUTE, async (request, reply) => {
+    const parsed = archiveSlugInput.safeParse(request.params);
+    if (!parsed.success) return reply.status(400).send(validationErrorBody(parsed.error));
+    const { slug } = parsed.data;
+    const response = await publicCache.get(archiveImagePath(slug), () => produceIssue(slug), [
+      'newsletter',
       'settings',
     ]);
     return send(request, reply, response);

@@ -8,9 +8,11 @@ import { factorsRouter } from '../features/factors/router';
 import { ledgerRouter } from '../features/ledger/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
+import { newsletterArchiveRouter } from '../features/newsletter-archive/router';
 import { revenueRouter } from '../features/revenue/router';
 import { revenueImportsRouter } from '../features/revenue-imports/router';
 import { settingsRouter } from '../features/settings/router';
+import { subscriberImportsRouter } from '../features/subscriber-imports/router';
 import { subscribersRouter } from '../features/subscribers/router';
 import { webhooksRouter } from '../features/webhooks/router';
 import { createCallerFactory, router } from './init';
@@ -22,7 +24,9 @@ export const appRouter = router({
   milestones: milestonesRouter,
   experiments: experimentsRouter,
   subscribers: subscribersRouter,
+  subscriberImports: subscriberImportsRouter,
   newsletter: newsletterRouter,
+  newsletterArchive: newsletterArchiveRouter,
   settings: settingsRouter,
   connections: connectionsRouter,
   costs: costsRouter,

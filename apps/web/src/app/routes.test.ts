@@ -25,6 +25,21 @@ describe('the page table', () => {
       expect(matchPage(pathname).route.path, pathname).toBe('*');
   });
 
+  it('matches an issue of the newsletter archive by its slug, never the pages beside it', () => {
+    // docs/decisions/095-newsletter-archive.md
+    const issue = matchPage('/newsletter/week-12-first-sale');
+    expect(issue.route.path).toBe('/newsletter/:slug');
+    expect(issue.params).toEqual({ slug: 'week-12-first-sale' });
+    expect(matchPage('/newsletter/archive').route.path).toBe('/newsletter/archive');
+    expect(matchPage(paths.newsletterConfirm).route.path).toBe(paths.newsletterConfirm);
+    expect(matchPage(paths.newsletterUnsubscribe).route.path).toBe(paths.newsletterUnsubscribe);
+    for (const pathname of ['/newsletter/Bad_Slug', '/newsletter/a--b', '/newsletter/x/og.png'])
+      expect(matchPage(pathname).route.path, pathname).toBe('*');
+    const reads = (path: string) => readsOf((trpc) => matchPage(path).route.queries?.(trpc, { slug: 'x' }));
+    expect(reads('/newsletter/archive')).toEqual(['newsletterArchive.list']);
+    expect(reads('/newsletter/x')).toEqual(['newsletterArchive.bySlug']);
+  });
+
   it('has nothing to load for the landing page, which is part of the entry', () => {
     expect(matchPage(paths.home).route.path).toBe(paths.home);
     expect(codeSplitPage(paths.home)).toBeUndefined();

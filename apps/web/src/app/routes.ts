@@ -1,5 +1,7 @@
 import {
+  ARCHIVE_PATHS,
   DEFAULT_REVENUE_SERIES_RANGE,
+  isArchiveSlug,
   isExperimentSlug,
   LEGAL_PAGES,
   milestoneIdOf,
@@ -12,6 +14,8 @@ import { experimentPageQuery } from '../features/lab/experiment-page-query';
 import { LandingPage } from '../features/landing/landing-page';
 import { milestoneMeta } from '../features/milestone-pages/milestone-head';
 import { milestonePageQuery } from '../features/milestone-pages/milestone-page-query';
+import { archiveDocumentTitle, issueMeta } from '../features/newsletter-archive/issue-head';
+import { issuePageQuery } from '../features/newsletter-archive/issue-page-query';
 import { NotFoundPage } from '../features/site/not-found-page';
 import { notFoundTitle } from '../lib/head';
 import type { PageTrpc } from '../lib/page-trpc';
@@ -115,6 +119,27 @@ export const pageRoutes: readonly PageRoute[] = [
       () => import('../features/newsletter-pages/unsubscribe-page'),
     ),
     head: { title: (site) => `Unsubscribe · ${site.siteName}` },
+  }),
+  // The newsletter archive (docs/decisions/095-newsletter-archive.md): after confirm and unsubscribe,
+  // whose addresses are no issue's.
+  definePage({
+    path: ARCHIVE_PATHS.list,
+    ...codeSplit(
+      'src/features/newsletter-archive/archive-page.tsx',
+      () => import('../features/newsletter-archive/archive-page'),
+    ),
+    queries: (trpc) => ({ issues: trpc.newsletterArchive.list.queryOptions() }),
+    head: { title: archiveDocumentTitle, indexable: true },
+  }),
+  definePage({
+    path: '/newsletter/:slug',
+    ...codeSplit(
+      'src/features/newsletter-archive/issue-page.tsx',
+      () => import('../features/newsletter-archive/issue-page'),
+    ),
+    params: ({ slug }) => (slug !== undefined && isArchiveSlug(slug) ? { slug } : null),
+    queries: (trpc, { slug }) => ({ issue: issuePageQuery(trpc.newsletterArchive.bySlug, slug) }),
+    head: { meta: ({ issue }, site, origin) => (issue ? issueMeta(issue, site, origin) : null) },
   }),
   definePage({
     path: paths.endSession,

@@ -71,7 +71,13 @@ describe('readersOf', () => {
     ]);
     expect(readersOf(['connections'])).toEqual(['connections', 'audit']);
     expect(readersOf(['settings'])).toEqual(['revenue', 'experiments', 'settings', 'ledger', 'audit']);
-    expect(readersOf(['subscribers'])).toEqual(['subscribers', 'newsletter', 'webhooks', 'audit']);
+    expect(readersOf(['subscribers'])).toEqual([
+      'subscribers',
+      'subscriberImports',
+      'newsletter',
+      'webhooks',
+      'audit',
+    ]);
     expect(readersOf(['revenues', 'revenueImports'])).toEqual([
       'revenue',
       'revenueImports',

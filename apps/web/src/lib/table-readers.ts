@@ -19,8 +19,12 @@ export const ROUTER_READS = {
   // privacy allows) and its milestones (docs/decisions/082-experiment-money.md).
   experiments: ['experiments', 'revenues', 'settings', 'milestones', 'costs'],
   subscribers: ['subscribers'],
+  // A reader's export (docs/decisions/096-subscriber-import.md).
+  subscriberImports: ['subscribers'],
   // The Newsletter tab's 'Send to N subscribers' counts them.
   newsletter: ['broadcasts', 'outbox', 'subscribers'],
+  // The public archive of the broadcasts sent (docs/decisions/095-newsletter-archive.md).
+  newsletterArchive: ['broadcasts'],
   // The setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
   settings: ['settings', 'revenues'],
   // The tracker's verified line: the share of the revenue, and each provider's last sync.

@@ -52,7 +52,7 @@ const PLAIN_TEXT_REFERENCES: Record<string, string> = {
   '&apos;': "'",
 };
 
-function plainTextElement(name: string, text: string): string {
+export function plainTextElement(name: string, text: string): string {
   const escaped = escapeMarkup(text).replace(
     /&(amp|lt|gt|quot|apos);/g,
     (entity) => PLAIN_TEXT_REFERENCES[entity] ?? entity,

@@ -1,14 +1,22 @@
-import { escapeMarkup, experimentPath, LEGAL_PAGES, milestonePath } from '@journey/contracts';
+import {
+  ARCHIVE_PATHS,
+  archiveIssuePath,
+  escapeMarkup,
+  experimentPath,
+  LEGAL_PAGES,
+  milestonePath,
+} from '@journey/contracts';
 import { element, XML_DECLARATION } from './xml';
 
 /**
  * The sitemap (sitemaps.org 0.9): the landing page, every milestone page, every experiment's page
- * (undated: an experiment has no date of its last change) and the legal pages.
+ * (undated: an experiment has no date of its last change), the legal pages and the newsletter archive.
  */
 export function sitemapXml(
   origin: string,
   milestones: { id: number; title: string; date: string }[],
   experiments: { slug: string }[],
+  issues: { slug: string; sentAt: string }[] = [],
 ): string {
   const urls = [
     `<url>${element('loc', `${origin}/`)}</url>`,
@@ -18,6 +26,12 @@ export function sitemapXml(
     ),
     ...experiments.map((experiment) => `<url>${element('loc', origin + experimentPath(experiment))}</url>`),
     ...LEGAL_PAGES.map((page) => `<url>${element('loc', origin + page.path)}</url>`),
+    // The newsletter archive: its list and every issue not private (docs/decisions/095-newsletter-archive.md).
+    ...(issues.length === 0 ? [] : [`<url>${element('loc', origin + ARCHIVE_PATHS.list)}</url>`]),
+    ...issues.map(
+      (issue) =>
+        `<url>${element('loc', origin + archiveIssuePath(issue.slug))}${element('lastmod', issue.sentAt.slice(0, 10))}</url>`,
+    ),
   ];
   return [
     XML_DECLARATION,

@@ -12,6 +12,11 @@ export interface MailContent {
   reason: string;
   /** Null for mail that is not a list's: the owner's security notices (docs/decisions/089-security-mail.md). */
   unsubscribeUrl: string | null;
+  /**
+   * A broadcast's page in the archive, "Read it on the web" in the footer; left out for a draft's test
+   * and a private broadcast (docs/decisions/095-newsletter-archive.md).
+   */
+  webUrl?: string | null;
 }
 
 export interface ComposedMail {
@@ -30,6 +35,9 @@ function htmlDocument(content: Omit<MailContent, 'markdown'>, body: string): str
     content.unsubscribeUrl === null
       ? ''
       : `<br><a href="${escapeMarkup(content.unsubscribeUrl)}" style="color:#364fc7;">Unsubscribe</a>`;
+  const web = content.webUrl
+    ? `<br><a href="${escapeMarkup(content.webUrl)}" style="color:#364fc7;">Read it on the web</a>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(content.subject)}</title></head>
@@ -38,7 +46,7 @@ function htmlDocument(content: Omit<MailContent, 'markdown'>, body: string): str
 <p style="margin:0 0 20px;font-size:18px;font-weight:700;">${site}</p>
 ${body}
 <hr style="border:none;border-top:1px solid #dee2e6;margin:32px 0 16px;">
-<p style="margin:0;font-size:13px;color:#5c5f66;">${escapeMarkup(content.reason)}${unsubscribe}</p>
+<p style="margin:0;font-size:13px;color:#5c5f66;">${escapeMarkup(content.reason)}${web}${unsubscribe}</p>
 </div>
 </body>
 </html>
@@ -59,8 +67,8 @@ export function composeMail(content: Omit<MailContent, 'markdown'>, body: MailBo
     subject: content.subject,
     html: htmlDocument(content, body.html),
     text: `${content.siteName}\n\n${body.text}\n\n-- \n${content.reason}\n${
-      content.unsubscribeUrl === null ? '' : `Unsubscribe: ${content.unsubscribeUrl}\n`
-    }`,
+      content.webUrl ? `Read it on the web: ${content.webUrl}\n` : ''
+    }${content.unsubscribeUrl === null ? '' : `Unsubscribe: ${content.unsubscribeUrl}\n`}`,
     headers:
       content.unsubscribeUrl === null
         ? {}

@@ -35,6 +35,8 @@ export function broadcastContent(input: {
   subject: string;
   body: string;
   unsubscribeToken: string | null;
+  /** Its archive page's path, null for a draft or a private broadcast (decision 095). */
+  archivePath?: string | null;
 }): MailContent {
   return {
     siteName: input.siteName,
@@ -46,5 +48,6 @@ export function broadcastContent(input: {
         ? 'This is a test sent to you from the admin panel; subscribers get the same mail with their own unsubscribe link.'
         : `You receive this because you subscribed to updates from ${input.siteName}.`,
     unsubscribeUrl: tokenLink(input.origin, 'unsubscribe', input.unsubscribeToken ?? 'test'),
+    webUrl: input.archivePath ? `${input.origin}${input.archivePath}` : null,
   };
 }

@@ -7,6 +7,7 @@ import {
   outboxMessageSchema,
 } from '@journey/contracts';
 import {
+  assignArchiveSlug,
   broadcastById,
   broadcastFailures,
   clearOutbox,
@@ -96,8 +97,9 @@ export const newsletterRouter = router({
       return updated;
     }),
 
+  // A sent broadcast deleted leaves the archive (docs/decisions/095-newsletter-archive.md).
   delete: protectedProcedure
-    .meta({ ...PUBLIC_DATA_UNCHANGED, audit: broadcastWrite('deleted') })
+    .meta({ changes: ['newsletter'], audit: broadcastWrite('deleted') })
     .input(broadcastIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
@@ -108,6 +110,8 @@ export const newsletterRouter = router({
   send: protectedProcedure
     .meta({
       ...write('POST', '/admin/broadcasts/{id}/send', 'Send a draft to every confirmed subscriber'),
+      // Sent, it is an issue of the public archive (docs/decisions/095-newsletter-archive.md).
+      changes: ['newsletter'],
       successStatus: 202,
       audit: broadcastWrite('sent'),
     })
@@ -120,6 +124,8 @@ export const newsletterRouter = router({
           code: 'BAD_REQUEST',
           message: 'There are no confirmed subscribers to send to yet.',
         });
+      // Its page's address before any of its mail (which links to it) can go out.
+      await assignArchiveSlug(db, input.id);
       const queued = await queueBroadcast(db, {
         broadcastId: input.id,
         linkOrigin: ctx.mail.linkOrigin(ctx.req),

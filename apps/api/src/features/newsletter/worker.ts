@@ -82,12 +82,12 @@ function renderedBody(cache: BodyCache, markdown: string, origin: string): Promi
  */
 interface BatchReads {
   siteName: () => Promise<string>;
-  broadcast: (id: number) => Promise<{ subject: string; body: string } | null>;
+  broadcast: (id: number) => Promise<Awaited<ReturnType<typeof broadcastText>>>;
 }
 
 function batchReads(options: MailWorkerOptions): BatchReads {
   let siteName: Promise<string> | undefined;
-  const broadcasts = new Map<number, Promise<{ subject: string; body: string } | null>>();
+  const broadcasts = new Map<number, ReturnType<typeof broadcastText>>();
   return {
     siteName: () => (siteName ??= options.siteName()),
     broadcast: (id) => {
@@ -154,6 +154,7 @@ async function buildMessage(
       origin: mail.linkOrigin,
       subject: broadcast.subject,
       body: broadcast.body,
+      archivePath: broadcast.archivePath,
       unsubscribeToken:
         mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
     });

@@ -257,3 +257,23 @@ export function experimentOgImageTree(input: {
 export function renderExperimentOgImage(input: Parameters<typeof experimentOgImageTree>[0]): Promise<Buffer> {
   return renderPng(experimentOgImageTree(input));
 }
+
+/**
+ * A newsletter issue's picture: brand, "Newsletter" and the day it was sent, its subject. The owner's
+ * own words alone, no figure added (docs/decisions/083-privacy-per-figure.md, 095-newsletter-archive.md).
+ */
+export function issueOgImageTree(input: { siteName: string; subject: string; sentAt: string }): Node {
+  return previewTree({
+    brand: input.siteName,
+    context: { text: `Newsletter · ${formatDate(input.sentAt)}`, color: COLORS.muted, weight: 400 },
+    title: { text: input.subject, lines: 3 },
+    footer: [
+      div({ display: 'flex', fontSize: 26, color: COLORS.muted }, 'From the archive of the newsletter.'),
+    ],
+  });
+}
+
+/** Renders a newsletter issue's preview image as a PNG. */
+export function renderIssueOgImage(input: Parameters<typeof issueOgImageTree>[0]): Promise<Buffer> {
+  return renderPng(issueOgImageTree(input));
+}

@@ -6,6 +6,7 @@ import { DeleteDialog } from '../../components/delete-dialog';
 import { QueryFailed, QueryLoading } from '../../components/query-state';
 import { DeleteAction, EditAction, RowsTable, type RowsColumn } from '../../components/rows-table';
 import { useDeleteFlow } from '../../hooks/use-delete-flow';
+import { ArchiveSwitch } from '../newsletter-archive/archive-switch';
 import { BroadcastMail } from './broadcast-progress';
 import { FailuresDialog } from './failures-dialog';
 import newsletterClasses from './newsletter.module.css';
@@ -50,6 +51,7 @@ const COLUMNS: RowsColumn<Broadcast>[] = [
   },
   { label: 'Dates', render: (b) => <Dates broadcast={b} /> },
   { label: 'Mail', render: (b) => <BroadcastMail broadcast={b} /> },
+  { label: 'On the web', render: (b) => <ArchiveSwitch broadcast={b} /> },
 ];
 
 /**
