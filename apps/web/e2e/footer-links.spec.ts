@@ -5,6 +5,8 @@ import { expect, test } from './fixtures';
 const LINKS = [
   { name: 'RSS feed', type: 'application/rss+xml' },
   { name: 'Atom feed', type: 'application/atom+xml' },
+  { name: 'Newsletter archive', type: 'text/html' },
+  { name: 'Newsletter feed', type: 'application/rss+xml' },
   { name: 'Progress badge', type: 'image/svg+xml' },
   { name: 'Open data (JSON)', type: 'application/json' },
   { name: 'Open data (CSV)', type: 'text/csv' },

@@ -8,6 +8,11 @@ export const ARCHIVE_PATHS = {
   feed: '/newsletter/feed.xml',
 } as const;
 
+/** The archive feed's title, which the page head's `<link rel="alternate">` repeats. */
+export function archiveFeedTitleOf(siteName: string): string {
+  return `${siteName} · Newsletter`;
+}
+
 /** A slug is made of at most this many characters of the subject, then `-2`, `-3`… on a clash. */
 export const ARCHIVE_SLUG_BASE_MAX = 60;
 /** The longest slug: the base and a suffix, or the `-{id}` of one sent before the archive existed. */

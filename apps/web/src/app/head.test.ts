@@ -67,7 +67,7 @@ describe('headFor', () => {
     expect(head.name('twitter:image')).toBe(head.property('og:image'));
   });
 
-  it('links the RSS and Atom feeds of the milestones, with absolute URLs', () => {
+  it("links the milestones' RSS and Atom feeds and the newsletter archive's, with absolute URLs", () => {
     const head = parse(headFor({ pathname: '/', origin, site, status: 200 }));
     const feeds = [...head.doc.head.querySelectorAll('link[rel="alternate"]')].map((link) => ({
       type: link.getAttribute('type'),
@@ -84,6 +84,11 @@ describe('headFor', () => {
         type: 'application/atom+xml',
         title: 'Solo Unicorn · Milestones',
         href: `${origin}/atom.xml`,
+      },
+      {
+        type: 'application/rss+xml',
+        title: 'Solo Unicorn · Newsletter',
+        href: `${origin}/newsletter/feed.xml`,
       },
     ]);
   });

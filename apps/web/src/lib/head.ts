@@ -1,4 +1,10 @@
-import { escapeMarkup, FEED_PATHS, feedTitleOf } from '@journey/contracts/constants';
+import {
+  ARCHIVE_PATHS,
+  archiveFeedTitleOf,
+  escapeMarkup,
+  FEED_PATHS,
+  feedTitleOf,
+} from '@journey/contracts/constants';
 import type { SiteInfo } from './site-context';
 
 export const SITE_DESCRIPTION =
@@ -59,11 +65,13 @@ export function headTags(page: {
   ].join('\n    ');
 }
 
-/** Feed readers and browsers find the milestone feeds from any page. */
+/** Feed readers and browsers find the milestone feeds and the newsletter archive's from any page. */
 function feedLinks(origin: string, site: Pick<SiteInfo, 'siteName'>): string[] {
   const title = escapeMarkup(feedTitleOf(site.siteName));
+  const newsletter = escapeMarkup(archiveFeedTitleOf(site.siteName));
   return [
     `<link rel="alternate" type="application/rss+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.rss)}" />`,
     `<link rel="alternate" type="application/atom+xml" title="${title}" href="${escapeMarkup(origin + FEED_PATHS.atom)}" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${newsletter}" href="${escapeMarkup(origin + ARCHIVE_PATHS.feed)}" />`,
   ];
 }

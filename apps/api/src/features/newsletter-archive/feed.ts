@@ -1,4 +1,10 @@
-import { ARCHIVE_PATHS, archiveIssuePath, DATE_MIN, escapeMarkup } from '@journey/contracts';
+import {
+  ARCHIVE_PATHS,
+  archiveFeedTitleOf,
+  archiveIssuePath,
+  DATE_MIN,
+  escapeMarkup,
+} from '@journey/contracts';
 import { plainTextElement } from '../discovery/feeds';
 import { element, XML_DECLARATION } from '../discovery/xml';
 
@@ -34,7 +40,7 @@ export function archiveRssFeed(site: { origin: string; siteName: string }, issue
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    plainTextElement('title', `${site.siteName} · Newsletter`),
+    plainTextElement('title', archiveFeedTitleOf(site.siteName)),
     element('link', site.origin + ARCHIVE_PATHS.list),
     // HTML, as every description: the site's name escaped once for HTML, then for XML.
     element('description', escapeMarkup(`Every issue of the ${site.siteName} newsletter.`)),

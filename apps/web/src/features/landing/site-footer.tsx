@@ -1,4 +1,10 @@
-import { BADGE_PATH, FEED_PATHS, LEGAL_PAGES, OPEN_DATA_PATHS } from '@journey/contracts/constants';
+import {
+  ARCHIVE_PATHS,
+  BADGE_PATH,
+  FEED_PATHS,
+  LEGAL_PAGES,
+  OPEN_DATA_PATHS,
+} from '@journey/contracts/constants';
 import { ActionIcon, Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { PageLink } from '../../components/page-link';
 import { paths } from '../../lib/paths';
@@ -10,6 +16,8 @@ import { socialLinksOf } from '../site/social-links';
 const REUSE = [
   { label: 'RSS feed', href: FEED_PATHS.rss },
   { label: 'Atom feed', href: FEED_PATHS.atom },
+  { label: 'Newsletter archive', href: ARCHIVE_PATHS.list, page: true },
+  { label: 'Newsletter feed', href: ARCHIVE_PATHS.feed },
   { label: 'Progress badge', href: BADGE_PATH },
   { label: 'Open data (JSON)', href: OPEN_DATA_PATHS.summary },
   { label: 'Open data (CSV)', href: OPEN_DATA_PATHS.revenueCsv },
