@@ -10,9 +10,10 @@ import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, fakeWebBuild, registerAdmin, startTestServer, WEB_ENTRY, type TestServer } from './helpers';
+import { call, fakeWebBuild, registerAdmin, WEB_ENTRY, type TestServer } from './helpers';
+import { confirmReader, MAIL_PUBLIC_URL, startMailingServer } from './mail-server';
 
-const PUBLIC_URL = 'https://journey.example';
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 const READER = 'reader@example.com';
 
 let smtp: SmtpSink;
@@ -21,30 +22,11 @@ let cookie: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Solo Unicorn <news@journey.example>',
-      PUBLIC_URL,
-      MAIL_RATE_PER_MINUTE: '60000',
-      WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`),
-    },
-    mailRetryBaseMs: 50,
+  server = await startMailingServer(smtp, {
+    env: { WEB_DIST_DIR: fakeWebBuild(`export * from ${JSON.stringify(WEB_ENTRY)};`) },
   });
   cookie = await registerAdmin(server.app);
-  // One confirmed reader, through the confirmation mail's link as a reader would.
-  expect(
-    (await call(server.app, 'POST', '/api/subscribers', { email: READER, consent: true })).statusCode,
-  ).toBe(201);
-  await waitFor('the confirmation mail', async () => smtp.to(READER).length === 1);
-  const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(
-    smtp.to(READER)[0]!.mail.text ?? '',
-  )?.[1];
-  expect(token).toBeDefined();
-  const confirmed = await call(server.app, 'POST', '/api/subscribers/confirm', {
-    token: decodeURIComponent(token!),
-  });
-  expect(confirmed.statusCode).toBe(200);
+  await confirmReader(server, smtp, READER);
 });
 afterAll(async () => {
   await server?.close();

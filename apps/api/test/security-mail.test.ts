@@ -19,8 +19,9 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers';
+import { MAIL_PUBLIC_URL, startMailingServer } from './mail-server';
 
-const PUBLIC_URL = 'https://journey.example';
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const ELSEWHERE = '203.0.113.7';
 
@@ -30,15 +31,8 @@ let owner: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Journey <news@journey.example>',
-      PUBLIC_URL,
-      MAIL_RATE_PER_MINUTE: '60000',
-    },
+  server = await startMailingServer(smtp, {
     loginRateLimit: { perIp: 1000, perUsername: 1000, windowMs: 60_000 },
-    mailRetryBaseMs: 50,
   });
   owner = await registerAdmin(server.app);
 });

@@ -9,9 +9,10 @@ import { startSmtpSink, waitFor, type ReceivedMail, type SmtpSink } from '@journ
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, call, registerAdmin, startTestServer, type TestServer } from './helpers';
+import { ADMIN, call, registerAdmin, type TestServer } from './helpers';
+import { MAIL_PUBLIC_URL, startMailingServer } from './mail-server';
 
-const PUBLIC_URL = 'https://journey.example';
+const PUBLIC_URL = MAIL_PUBLIC_URL;
 const URL = '/api/admin/subscribers/imports';
 
 let smtp: SmtpSink;
@@ -20,15 +21,7 @@ let cookie: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Solo Unicorn <news@journey.example>',
-      PUBLIC_URL,
-      MAIL_RATE_PER_MINUTE: '60000',
-    },
-    mailRetryBaseMs: 50,
-  });
+  server = await startMailingServer(smtp);
   cookie = await registerAdmin(server.app);
 });
 afterAll(async () => {
