@@ -31,13 +31,17 @@ export function confirmationTokenFor(smtp: SmtpSink, email: string): string {
   return decodeURIComponent(token!);
 }
 
-/** Signs `email` up through the form and confirms it through the mail's link, as a reader would. */
-export async function confirmReader(server: TestServer, smtp: SmtpSink, email: string): Promise<void> {
+/** Signs `email` up through the form and waits for its confirmation mail; answers the link's token. */
+export async function signUpReader(server: TestServer, smtp: SmtpSink, email: string): Promise<string> {
   const before = smtp.to(email).length;
   expect((await call(server.app, 'POST', '/api/subscribers', { email, consent: true })).statusCode).toBe(201);
   await waitFor(`the confirmation mail to ${email}`, async () => smtp.to(email).length > before);
-  const confirmed = await call(server.app, 'POST', '/api/subscribers/confirm', {
-    token: confirmationTokenFor(smtp, email),
-  });
+  return confirmationTokenFor(smtp, email);
+}
+
+/** Signs `email` up through the form and confirms it through the mail's link, as a reader would. */
+export async function confirmReader(server: TestServer, smtp: SmtpSink, email: string): Promise<void> {
+  const token = await signUpReader(server, smtp, email);
+  const confirmed = await call(server.app, 'POST', '/api/subscribers/confirm', { token });
   expect(confirmed.statusCode).toBe(200);
 }

@@ -33,6 +33,8 @@ describe('milestones', () => {
       isRevenue: 0,
       amount: null,
       experimentId: null,
+      // Not mailed: the box was not ticked (docs/decisions/097-automatic-mail.md).
+      mailedAt: null,
     });
   });
 

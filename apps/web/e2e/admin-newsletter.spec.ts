@@ -31,8 +31,8 @@ function newsletterTab(page: Page) {
   const outbox = panel.getByRole('list', { name: 'Messages in the outbox', exact: true });
   return {
     panel,
-    subject: panel.getByRole('textbox', { name: 'Subject' }),
-    body: panel.getByRole('textbox', { name: 'Body' }),
+    subject: panel.getByRole('textbox', { name: 'Subject', exact: true }),
+    body: panel.getByRole('textbox', { name: 'Body', exact: true }),
     preview: panel.getByRole('region', { name: 'Preview of the mail', exact: true }),
     save: panel.getByRole('button', { name: 'Save draft', exact: true }),
     sendTest: panel.getByRole('button', { name: 'Send test to me', exact: true }),

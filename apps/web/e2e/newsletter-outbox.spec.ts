@@ -68,8 +68,12 @@ test.describe('the newsletter through the outbox', () => {
 
     // The admin writes and sends a broadcast; the dialog names the one confirmed subscriber.
     panel = await newsletterTab(page);
-    await panel.getByRole('textbox', { name: 'Subject' }).pressSequentially('Day 42: first sale');
-    await panel.getByRole('textbox', { name: 'Body' }).pressSequentially('We made **our first sale**.');
+    await panel
+      .getByRole('textbox', { name: 'Subject', exact: true })
+      .pressSequentially('Day 42: first sale');
+    await panel
+      .getByRole('textbox', { name: 'Body', exact: true })
+      .pressSequentially('We made **our first sale**.');
     await panel.getByRole('button', { name: 'Send to 1 subscriber', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: "Send 'Day 42: first sale' to 1 confirmed subscriber?" });
     await expect(dialog).toBeVisible();

@@ -36,6 +36,8 @@ export * from './money-fields';
 export * from './newsletter';
 export * from './newsletter-archive';
 export * from './newsletter-archive-values';
+export * from './newsletter-automation';
+export * from './newsletter-digest';
 export * from './newsletter-values';
 export * from './number-fields';
 export * from './connections';

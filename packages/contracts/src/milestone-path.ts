@@ -36,3 +36,19 @@ export function milestoneIdOf(segment: string): number | null {
 export function milestoneImagePath(id: number): string {
   return `/milestones/${id}/og.png`;
 }
+
+/**
+ * A milestone told to the subscribers: its title as the subject, its description and a site-relative
+ * link to its page as the body (the server makes the link absolute in the mail). The Newsletter tab's
+ * "Send as update" prefills a draft with it; a milestone mailed when published is sent as it is
+ * (docs/decisions/097-automatic-mail.md).
+ */
+export function milestoneBroadcast(milestone: { id: number; title: string; description: string }): {
+  subject: string;
+  body: string;
+} {
+  return {
+    subject: milestone.title.replace(/\s+/g, ' '),
+    body: `${milestone.description}\n\n[Read more about this milestone](${milestonePath(milestone)})`,
+  };
+}

@@ -40,6 +40,19 @@ export const milestoneInput = z.object(
 export type MilestoneInput = z.input<typeof milestoneInput>;
 export type MilestoneValues = z.output<typeof milestoneInput>;
 
+/**
+ * Adding one may also mail it to the confirmed subscribers, once (docs/decisions/097-automatic-mail.md).
+ * Only here: an edit never mails, and its input has no such field.
+ */
+export const milestoneCreateInput = milestoneInput.extend({
+  mailSubscribers: z
+    .boolean({ error: 'Mail subscribers must be true or false.' })
+    .default(false)
+    .describe('Mail it to every confirmed subscriber as it is published; once, never on an edit'),
+});
+export type MilestoneCreateInput = z.input<typeof milestoneCreateInput>;
+export type MilestoneCreateValues = z.output<typeof milestoneCreateInput>;
+
 export const milestoneUpdateInput = milestoneInput.extend({ id: idField });
 
 /** docs/decisions/015-input-rules.md: an amount exists only on a revenue milestone. */
@@ -58,6 +71,12 @@ export const milestoneSchema = z.object({
   experimentId: z.number().int().nullable().describe('The AI Arena experiment it belongs to, if any'),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
+
+/** The admin's row: with when its mail to subscribers went, if it was mailed; never in a public answer. */
+export const adminMilestoneSchema = milestoneSchema.extend({
+  mailedAt: isoTimestamp.nullable().describe('When its mail to subscribers was sent; null if never'),
+});
+export type AdminMilestone = z.infer<typeof adminMilestoneSchema>;
 
 /** A neighbour on the timeline, as much as a link to its page needs. */
 export const milestoneLinkSchema = z.object({

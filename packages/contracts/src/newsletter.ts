@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isoTimestamp } from './output-fields';
 import { hasNoNul } from './text-fields';
-import { BROADCAST_LIMITS, BROADCAST_STATUSES, MAIL_DELIVERIES } from './newsletter-values';
+import {
+  BROADCAST_LIMITS,
+  BROADCAST_ORIGINS,
+  BROADCAST_STATUSES,
+  MAIL_DELIVERIES,
+} from './newsletter-values';
 
 function boundedText(label: string, limits: { min: number; max: number }) {
   return z
@@ -50,6 +55,8 @@ export const broadcastSchema = z.object({
   slug: z.string().nullable(),
   /** Kept out of the public archive by the owner. */
   private: z.boolean(),
+  /** Who wrote it: the owner, a milestone mailed when published, or the monthly digest (decision 097). */
+  origin: z.enum(BROADCAST_ORIGINS),
 });
 export type Broadcast = z.infer<typeof broadcastSchema>;
 

@@ -15,6 +15,7 @@ import {
   experiments,
   providerConnections,
   milestones,
+  newsletterAutomation,
   passkeys,
   recoveryCodes,
   revenueChanges,
@@ -55,6 +56,8 @@ export const BACKUP_TABLES = {
   subscriberTokens,
   siteSettings,
   broadcasts,
+  // The welcome mail the owner wrote and the digest's switch (docs/decisions/097-automatic-mail.md).
+  newsletterAutomation,
   providerConnections,
   subscriptionPeriods,
   costImports,
@@ -86,6 +89,7 @@ const TABLES_ADDED_LATER: readonly BackupTableName[] = [
   'userFactors',
   'recoveryCodes',
   'passkeys',
+  'newsletterAutomation',
 ];
 
 /** The latest migration applied to the database a backup came from; `when` orders migrations. */

@@ -1,7 +1,8 @@
 import type { Broadcast, BroadcastCounts } from '@journey/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { archivePathOf } from './newsletter-archive';
+import { queueBroadcast } from './mail-queue';
+import { archivePathOf, assignArchiveSlug } from './newsletter-archive';
 import { broadcasts, mailQueue } from './schema';
 
 type BroadcastRow = typeof broadcasts.$inferSelect;
@@ -19,6 +20,7 @@ function toBroadcast(row: BroadcastRow, counts: BroadcastCounts): Broadcast {
     sentAt: row.sentAt?.toISOString() ?? null,
     slug: row.slug,
     private: row.private,
+    origin: row.origin,
   };
 }
 
@@ -135,4 +137,18 @@ export async function broadcastFailures(
     .orderBy(desc(mailQueue.id))
     .limit(limit);
   return rows.map((row) => ({ recipient: row.recipient, reason: row.reason ?? 'unknown' }));
+}
+
+/**
+ * Sends a draft to every confirmed subscriber, as the owner's "Send" and a milestone mailed when
+ * published both do (docs/decisions/097-automatic-mail.md): its archive page's address first, since
+ * its mail links to it, then a queued message per subscriber. As queueBroadcast: null when there is no
+ * such broadcast, false when it is no draft. The caller wakes the mail workers.
+ */
+export async function sendBroadcast(
+  db: Database,
+  input: { broadcastId: number; linkOrigin: string; now: Date },
+): Promise<boolean | null> {
+  await assignArchiveSlug(db, input.broadcastId);
+  return queueBroadcast(db, input);
 }

@@ -19,6 +19,8 @@ export * from './imports';
 export * from './login-challenges';
 export * from './mail-queue';
 export * from './newsletter-archive';
+export * from './newsletter-automation';
+export * from './newsletter-digest';
 export * from './milestones';
 export * from './outbox';
 export * from './passkeys';

@@ -1,18 +1,20 @@
-import type {
-  DatedMilestoneLink,
-  Milestone,
-  MilestoneDetail,
-  MilestoneLink,
-  MilestonePageRequest,
-  MilestoneValues,
-  Page,
+import {
+  milestoneBroadcast,
+  type AdminMilestone,
+  type DatedMilestoneLink,
+  type Milestone,
+  type MilestoneDetail,
+  type MilestoneLink,
+  type MilestonePageRequest,
+  type MilestoneValues,
+  type Page,
 } from '@journey/contracts';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { orUnknownExperiment } from './costs';
 import { entityWrites } from './entity-writes';
 import { pageOf } from './paging';
-import { milestones } from './schema';
+import { broadcasts, milestones } from './schema';
 
 function toMilestone(row: typeof milestones.$inferSelect): Milestone {
   return { ...row, date: row.date.toISOString(), isRevenue: row.isRevenue === 1 ? 1 : 0 };
@@ -84,16 +86,79 @@ export async function listExperimentMilestones(
   return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
+/** When each of these milestones' mail went (docs/decisions/097-automatic-mail.md); absent when never. */
+async function mailedAtOf(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ milestoneId: broadcasts.milestoneId, sentAt: broadcasts.sentAt })
+    .from(broadcasts)
+    .where(and(inArray(broadcasts.milestoneId, ids), isNotNull(broadcasts.sentAt)));
+  return new Map(rows.map((row) => [row.milestoneId ?? 0, row.sentAt?.toISOString() ?? '']));
+}
+
+/** The admin's rows: each with when its mail went, which no public answer shows. */
+async function withMailedAt(db: Database, rows: Milestone[]): Promise<AdminMilestone[]> {
+  const mailed = await mailedAtOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, mailedAt: mailed.get(row.id) ?? null }));
+}
+
 /** One page of the admin table, sorted by any column and filtered by title or description. */
-export async function pageMilestones(db: Database, request: MilestonePageRequest): Promise<Page<Milestone>> {
-  return pageOf(db, milestones, [milestones.title, milestones.description], request, toMilestone);
+export async function pageMilestones(
+  db: Database,
+  request: MilestonePageRequest,
+): Promise<Page<AdminMilestone>> {
+  const page = await pageOf(db, milestones, [milestones.title, milestones.description], request, toMilestone);
+  return { ...page, items: await withMailedAt(db, page.items) };
 }
 
 const writes = entityWrites(milestones, (values: MilestoneValues) => values, toMilestone);
 
-/** A milestone naming an experiment that is not (or no longer) there is UnknownExperimentError. */
-export const createMilestone = (db: Database, values: MilestoneValues) =>
-  orUnknownExperiment(writes.create(db, values));
-export const updateMilestone = (db: Database, id: number, values: MilestoneValues) =>
-  orUnknownExperiment(writes.update(db, id, values));
+/**
+ * Adds a milestone; with `mailAt`, in the same transaction, its mail as a draft broadcast of origin
+ * `milestone` (docs/decisions/097-automatic-mail.md), which the caller then sends. The broadcast's
+ * unique `milestone_id` keeps a milestone to one mail. A milestone naming an experiment that is not
+ * (or no longer) there is UnknownExperimentError.
+ */
+export function createMilestone(
+  db: Database,
+  values: MilestoneValues,
+  options: { mailAt?: Date } = {},
+): Promise<AdminMilestone & { broadcastId: number | null }> {
+  const { mailAt } = options;
+  return orUnknownExperiment(
+    db.transaction(async (tx) => {
+      const milestone = await writes.create(tx as Database, values);
+      let broadcastId: number | null = null;
+      if (mailAt) {
+        const [broadcast] = await tx
+          .insert(broadcasts)
+          .values({
+            ...milestoneBroadcast(milestone),
+            origin: 'milestone',
+            milestoneId: milestone.id,
+            createdAt: mailAt,
+            updatedAt: mailAt,
+          })
+          .returning({ id: broadcasts.id });
+        broadcastId = broadcast?.id ?? null;
+      }
+      return { ...milestone, mailedAt: null, broadcastId };
+    }),
+  );
+}
+
+/** The edited milestone, or null; an edit never mails, whatever it changes. */
+export async function updateMilestone(
+  db: Database,
+  id: number,
+  values: MilestoneValues,
+): Promise<AdminMilestone | null> {
+  const updated = await orUnknownExperiment(writes.update(db, id, values));
+  if (!updated) return null;
+  const [row] = await withMailedAt(db, [updated]);
+  return row ?? null;
+}
 export const deleteMilestone = writes.remove;

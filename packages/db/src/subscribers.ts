@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { deleteById } from './entity-writes';
 import { mailboxOf } from './mailbox';
+import { queueWelcomeMail } from './newsletter-automation';
 import { pageOf } from './paging';
 import { mailQueue, subscribers, subscriberTokens } from './schema';
 
@@ -133,7 +134,13 @@ export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'invalid';
  * say the reader is confirmed (docs/decisions/056-newsletter-hardening.md); it never confirms again.
  * Unsubscribing deletes them, so an old link cannot confirm a later sign-up.
  */
-export async function confirmSubscriber(db: Database, tokenHash: string, now: Date): Promise<ConfirmOutcome> {
+export async function confirmSubscriber(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+  /** Where the welcome mail's links point, when the owner has it on (docs/decisions/097-automatic-mail.md). */
+  welcome?: { linkOrigin: string },
+): Promise<ConfirmOutcome> {
   return db.transaction(async (tx) => {
     const [token] = await tx
       .select({ subscriberId: subscriberTokens.subscriberId, expiresAt: subscriberTokens.expiresAt })
@@ -158,7 +165,15 @@ export async function confirmSubscriber(db: Database, tokenHash: string, now: Da
       .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
       .where(and(eq(subscribers.id, token.subscriberId), eq(subscribers.status, 'pending')))
       .returning({ id: subscribers.id });
-    return confirmed.length > 0 ? 'confirmed' : 'already-confirmed';
+    if (confirmed.length === 0) return 'already-confirmed';
+    // In the same transaction: a confirmation is never left without its welcome, nor welcomed twice.
+    if (welcome)
+      await queueWelcomeMail(tx as Database, {
+        subscriberId: token.subscriberId,
+        linkOrigin: welcome.linkOrigin,
+        now,
+      });
+    return 'confirmed';
   });
 }
 

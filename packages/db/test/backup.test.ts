@@ -47,6 +47,7 @@ const {
   subscriberTokens,
   siteSettings,
   broadcasts,
+  newsletterAutomation,
   revenueImports,
   revenueChanges,
   revenueLedger,
@@ -207,6 +208,14 @@ async function fill(db: Database): Promise<void> {
     { subject: 'Day 1', body: TRICKY_TEXT, status: 'sent', sentAt: new Date('2025-01-02T03:04:05.006Z') },
     { subject: 'A draft', body: '**Markdown**' },
   ]);
+  // The owner's welcome mail and digest switch (decision 097).
+  await db.insert(newsletterAutomation).values({
+    welcomeEnabled: true,
+    welcomeSubject: 'Welcome',
+    welcomeBody: TRICKY_TEXT,
+    digestEnabled: true,
+    digestDraftedMonth: '2026-10',
+  });
   await saveSettings(db, {
     ...DEFAULTS,
     siteName: 'Tricky <b>&amp;</b> "name"',
@@ -265,6 +274,7 @@ async function contents(db: Database) {
       .orderBy(asc(subscriberTokens.tokenHash)),
     siteSettings: await db.select().from(siteSettings),
     broadcasts: await db.select().from(broadcasts).orderBy(asc(broadcasts.id)),
+    newsletterAutomation: await db.select().from(newsletterAutomation),
   };
   const totals = await db.select().from(revenueTotals).orderBy(asc(revenueTotals.source));
   const counts = await db.select().from(rowCounts).orderBy(asc(rowCounts.tableName));
@@ -365,6 +375,7 @@ describe('a backup', () => {
       subscriberTokens: 2,
       siteSettings: 1,
       broadcasts: 2,
+      newsletterAutomation: 1,
       providerConnections: 0,
       subscriptionPeriods: 1,
       costImports: 1,

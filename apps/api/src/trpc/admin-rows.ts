@@ -3,6 +3,7 @@ import type { Database, PublicTable } from '@journey/db';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { rowWrite } from '../features/audit/audit-meta';
+import type { Context } from './context';
 import { protectedProcedure, PUBLIC_DATA_UNCHANGED, type Meta } from './init';
 
 /** One kind of row the admin pages through and writes: how its messages, REST paths and cache invalidation name it. */
@@ -60,7 +61,8 @@ export function pageProcedure<I extends z.ZodType, TRow>(
 export function createProcedure<I extends z.ZodType, TRow>(
   kind: RowKind,
   schemas: { input: I; output: z.ZodType<TRow, TRow> },
-  create: (db: Database, input: z.output<I>) => Promise<TRow>,
+  /** `ctx` for a create that does more than write its row (a milestone mailed when published). */
+  create: (db: Database, input: z.output<I>, ctx: Context) => Promise<TRow>,
 ) {
   return (
     protectedProcedure
@@ -74,7 +76,7 @@ export function createProcedure<I extends z.ZodType, TRow>(
       .output(schemas.output)
       // tRPC's output type is a conditional type TypeScript leaves open for a generic row; the
       // signature of `create` checks the row against the schema instead.
-      .mutation(({ ctx, input }) => create(ctx.database.db, input as z.output<I>) as Promise<never>)
+      .mutation(({ ctx, input }) => create(ctx.database.db, input as z.output<I>, ctx) as Promise<never>)
   );
 }
 
@@ -132,7 +134,7 @@ export function adminRowProcedures<
     createInput: C;
     updateInput: U;
     page: (db: Database, input: z.output<P>) => Promise<Page<TRow>>;
-    create: (db: Database, input: z.output<C>) => Promise<TRow>;
+    create: (db: Database, input: z.output<C>, ctx: Context) => Promise<TRow>;
     update: (db: Database, id: number, values: Omit<z.output<U>, 'id'>) => Promise<TRow | null>;
     remove: (db: Database, id: number) => Promise<boolean>;
   },

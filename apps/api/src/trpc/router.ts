@@ -9,6 +9,8 @@ import { ledgerRouter } from '../features/ledger/router';
 import { milestonesRouter } from '../features/milestones/router';
 import { newsletterRouter } from '../features/newsletter/router';
 import { newsletterArchiveRouter } from '../features/newsletter-archive/router';
+import { newsletterAutomationRouter } from '../features/newsletter-automation/router';
+import { newsletterDigestRouter } from '../features/newsletter-digest/router';
 import { revenueRouter } from '../features/revenue/router';
 import { revenueImportsRouter } from '../features/revenue-imports/router';
 import { settingsRouter } from '../features/settings/router';
@@ -27,6 +29,8 @@ export const appRouter = router({
   subscriberImports: subscriberImportsRouter,
   newsletter: newsletterRouter,
   newsletterArchive: newsletterArchiveRouter,
+  newsletterAutomation: newsletterAutomationRouter,
+  newsletterDigest: newsletterDigestRouter,
   settings: settingsRouter,
   connections: connectionsRouter,
   costs: costsRouter,

@@ -14,7 +14,8 @@ export const ROUTER_READS = {
   // The forecast aims at the target month of the settings.
   revenue: ['revenues', 'settings'],
   revenueImports: ['revenueImports'],
-  milestones: ['milestones'],
+  // The admin's table shows when a milestone was mailed (docs/decisions/097-automatic-mail.md).
+  milestones: ['milestones', 'broadcasts'],
   // An experiment's page and the arena's cards show its money (its revenue and costs, as the owner's
   // privacy allows) and its milestones (docs/decisions/082-experiment-money.md).
   experiments: ['experiments', 'revenues', 'settings', 'milestones', 'costs'],
@@ -25,6 +26,10 @@ export const ROUTER_READS = {
   newsletter: ['broadcasts', 'outbox', 'subscribers'],
   // The public archive of the broadcasts sent (docs/decisions/095-newsletter-archive.md).
   newsletterArchive: ['broadcasts'],
+  // The welcome mail and the digest's switch (docs/decisions/097-automatic-mail.md).
+  newsletterAutomation: ['newsletterAutomation'],
+  // The digest's switch and its draft waiting for approval, a broadcast.
+  newsletterDigest: ['newsletterAutomation', 'broadcasts'],
   // The setup checklist ticks its revenue step (docs/decisions/060-admin-onboarding-and-honest-dates.md).
   settings: ['settings', 'revenues'],
   // The tracker's verified line: the share of the revenue, and each provider's last sync.
@@ -53,6 +58,7 @@ export const ROUTER_READS = {
     'costImports',
     'factors',
     'webhooks',
+    'newsletterAutomation',
   ],
 } as const satisfies Record<Exclude<RouterName, 'auth'>, readonly string[]>;
 

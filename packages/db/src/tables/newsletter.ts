@@ -178,6 +178,11 @@ export const newsletterAutomation = pgTable(
     /** Markdown, rendered as a broadcast's is. */
     welcomeBody: text('welcome_body').notNull().default(''),
     digestEnabled: boolean('digest_enabled').notNull().default(false),
+    /**
+     * The latest month (`YYYY-MM`) whose digest was drafted, by the daily job or the owner's "draft
+     * now": the job drafts a month once, so a digest draft the owner deleted is not drafted again.
+     */
+    digestDraftedMonth: text('digest_drafted_month'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [check('newsletter_automation_one_row', sql`${table.id} = 1`)],

@@ -51,3 +51,24 @@ export function broadcastContent(input: {
     webUrl: input.archivePath ? `${input.origin}${input.archivePath}` : null,
   };
 }
+
+/**
+ * The owner's welcome mail, once to each reader after confirming (docs/decisions/097-automatic-mail.md):
+ * list mail, with a broadcast's unsubscribe link and headers.
+ */
+export function welcomeContent(input: {
+  siteName: string;
+  origin: string;
+  subject: string;
+  body: string;
+  unsubscribeToken: string;
+}): MailContent {
+  return {
+    siteName: input.siteName,
+    subject: input.subject,
+    markdown: input.body,
+    linkOrigin: input.origin,
+    reason: `You receive this because you subscribed to updates from ${input.siteName}.`,
+    unsubscribeUrl: tokenLink(input.origin, 'unsubscribe', input.unsubscribeToken),
+  };
+}

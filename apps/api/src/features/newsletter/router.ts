@@ -7,7 +7,6 @@ import {
   outboxMessageSchema,
 } from '@journey/contracts';
 import {
-  assignArchiveSlug,
   broadcastById,
   broadcastFailures,
   clearOutbox,
@@ -16,8 +15,8 @@ import {
   deleteBroadcast,
   listBroadcasts,
   listOutbox,
-  queueBroadcast,
   queueTestMail,
+  sendBroadcast,
   updateBroadcast,
 } from '@journey/db';
 import { TRPCError } from '@trpc/server';
@@ -124,9 +123,7 @@ export const newsletterRouter = router({
           code: 'BAD_REQUEST',
           message: 'There are no confirmed subscribers to send to yet.',
         });
-      // Its page's address before any of its mail (which links to it) can go out.
-      await assignArchiveSlug(db, input.id);
-      const queued = await queueBroadcast(db, {
+      const queued = await sendBroadcast(db, {
         broadcastId: input.id,
         linkOrigin: ctx.mail.linkOrigin(ctx.req),
         now: ctx.now(),

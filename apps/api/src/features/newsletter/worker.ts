@@ -8,6 +8,7 @@ import {
   finishSentBroadcasts,
   markMailSent,
   readSecurityNotice,
+  readWelcomeMail,
   releaseMail,
   retryMail,
   subscriberById,
@@ -21,7 +22,7 @@ import type { MailConfig } from '../../config';
 import { startJobLoop } from '../jobs/job-loop';
 import { renderOffThread } from '../markdown/render-pool';
 import { composeMail, type MailBody, type MailContent } from './compose';
-import { broadcastContent, confirmationContent } from './messages';
+import { broadcastContent, confirmationContent, welcomeContent } from './messages';
 import { newToken } from './tokens';
 import type { EndSessionTarget } from '../security-mail/end-session-link';
 import { securityNoticeContent } from '../security-mail/notice-content';
@@ -143,6 +144,18 @@ async function buildMessage(
       siteName,
       origin: mail.linkOrigin,
       confirmToken: confirm.token,
+      unsubscribeToken: await unsubscribeToken(subscriber.id),
+    });
+  } else if (mail.kind === 'welcome') {
+    // The owner's text as last saved, read now; none when they turned it off since, or the reader left.
+    if (!subscriber || subscriber.status !== 'confirmed') return null;
+    const welcome = await readWelcomeMail(db);
+    if (!welcome.enabled || !welcome.subject || !welcome.body) return null;
+    content = welcomeContent({
+      siteName,
+      origin: mail.linkOrigin,
+      subject: welcome.subject,
+      body: welcome.body,
       unsubscribeToken: await unsubscribeToken(subscriber.id),
     });
   } else {

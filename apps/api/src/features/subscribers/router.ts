@@ -98,8 +98,12 @@ export const subscribersRouter = router({
     confirmResultSchema,
     async ({ ctx, hash }) => {
       // A second click on the link tells its holder they are confirmed (docs/decisions/056-newsletter-hardening.md).
-      const outcome = await confirmSubscriber(ctx.database.db, hash, ctx.now());
+      // The owner's welcome mail, if on, is queued with the confirmation (docs/decisions/097-automatic-mail.md).
+      const outcome = await confirmSubscriber(ctx.database.db, hash, ctx.now(), {
+        linkOrigin: ctx.mail.linkOrigin(ctx.req),
+      });
       if (outcome === 'invalid') return null;
+      if (outcome === 'confirmed') ctx.mail.wake();
       return { confirmed: true as const, alreadyConfirmed: outcome === 'already-confirmed' };
     },
   ),

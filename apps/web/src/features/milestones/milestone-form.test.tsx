@@ -16,6 +16,7 @@ const filled: MilestoneFormValues = {
   isRevenue: 0,
   amount: '',
   experimentId: '',
+  mailSubscribers: false,
 };
 
 /** The experiments the form's select offers. */

@@ -1,5 +1,19 @@
-import { milestoneInput, parseDateInput, type MilestoneInput, type MilestoneType } from '@journey/contracts';
-import { Group, Input, NativeSelect, NumberInput, SegmentedControl, TextInput } from '@mantine/core';
+import {
+  milestoneCreateInput,
+  parseDateInput,
+  type MilestoneInput,
+  type MilestoneType,
+} from '@journey/contracts';
+import {
+  Checkbox,
+  Group,
+  Input,
+  NativeSelect,
+  NumberInput,
+  SegmentedControl,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { AmountInput } from '../../components/amount-input';
@@ -19,12 +33,14 @@ export type MilestoneFormValues = Required<MilestoneInput> & {
   isRevenue: MilestoneType;
   amount: string;
   experimentId: string;
+  /** Adding only: mail it to the confirmed subscribers (docs/decisions/097-automatic-mail.md). */
+  mailSubscribers: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The shared rules, with the reader's own today for the date (docs/decisions/060-admin-onboarding-and-honest-dates.md). */
-const formSchema = milestoneInput.extend({ date: formDateRule() });
+const formSchema = milestoneCreateInput.extend({ date: formDateRule() });
 
 /** The UTC calendar day of a date or timestamp, in ms; undefined for text that is no date. */
 function utcDay(text: string): number | undefined {
@@ -56,7 +72,17 @@ const emptyMilestone = (): MilestoneFormValues => ({
   isRevenue: 0,
   amount: '',
   experimentId: '',
+  mailSubscribers: false,
 });
+
+/** Under the mail box: who gets it, and that it goes once. */
+export function mailHint(confirmed: number | undefined): string {
+  if (confirmed === undefined) return 'Sent once, to every confirmed subscriber; edits are not mailed.';
+  if (confirmed === 0) return 'No confirmed subscribers yet: nothing would be sent.';
+  const readers =
+    confirmed === 1 ? '1 confirmed subscriber' : `${confirmed.toLocaleString('en-US')} confirmed subscribers`;
+  return `Sent once, to ${readers}; edits are not mailed.`;
+}
 
 /**
  * The one milestone form, for adding and editing; the amount shows only for revenue milestones. A
@@ -70,6 +96,13 @@ export function MilestoneForm(
      * Left out (editing), nothing is suggested.
      */
     journeyStart?: string;
+    /**
+     * Adding only: the box to mail it to subscribers, with how many are confirmed (undefined while
+     * that loads). Left out (editing), there is no box: an edit never mails.
+     */
+    mail?: { confirmed: number | undefined };
+    /** Editing only: when it was mailed to subscribers, if it was. */
+    mailedAt?: string | null;
   },
 ) {
   const experiments = useExperiments();
@@ -136,6 +169,18 @@ export function MilestoneForm(
         data={experimentOptions(experiments.data)}
         {...form.getInputProps('experimentId')}
       />
+      {props.mail && (
+        <Checkbox
+          label="Mail this to subscribers when published"
+          description={mailHint(props.mail.confirmed)}
+          {...form.getInputProps('mailSubscribers', { type: 'checkbox' })}
+        />
+      )}
+      {props.mailedAt && (
+        <Text size="sm" c="dimmed">
+          Mailed to subscribers on {formatDate(props.mailedAt)}
+        </Text>
+      )}
     </EntityForm>
   );
 }

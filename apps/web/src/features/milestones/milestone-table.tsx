@@ -1,6 +1,7 @@
-import type { Milestone, MilestonePageRequest } from '@journey/contracts';
+import type { AdminMilestone as Milestone, MilestonePageRequest } from '@journey/contracts';
 import { MILESTONE_PAGE_DEFAULTS, MILESTONE_TYPE_LABELS } from '@journey/contracts/constants';
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { MILESTONE_TEXT } from '../../lib/theme';
 import type { Column } from '../../components/data-table';
 import { EntityTable } from '../../components/entity-table';
@@ -12,7 +13,20 @@ import { useDeleteMilestone, useMilestonePage } from './use-milestones';
 
 const COLUMNS: Column<Milestone, MilestonePageRequest['sort']>[] = [
   { label: 'Day', sort: 'day', align: 'right', render: (m) => m.day },
-  { label: 'Title', sort: 'title', render: (m) => m.title },
+  {
+    label: 'Title',
+    sort: 'title',
+    render: (m) =>
+      m.mailedAt ? (
+        <Group gap={6} wrap="nowrap">
+          {m.title}
+          {/* Mailed when published (docs/decisions/097-automatic-mail.md). */}
+          <IconMail size={16} role="img" aria-label="Mailed to subscribers" style={{ flexShrink: 0 }} />
+        </Group>
+      ) : (
+        m.title
+      ),
+  },
   { label: 'Date', sort: 'date', render: (m) => formatDate(m.date) },
   {
     label: 'Type',

@@ -1,4 +1,4 @@
-import type { Broadcast, BroadcastStatus } from '@journey/contracts';
+import type { Broadcast, BroadcastOrigin, BroadcastStatus } from '@journey/contracts';
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,12 @@ const STATUS: Record<BroadcastStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
   sending: { label: 'Sending', color: 'blue' },
   sent: { label: 'Sent', color: 'teal' },
+};
+
+/** Who wrote a broadcast the owner did not write by hand (docs/decisions/097-automatic-mail.md). */
+const ORIGIN: Record<Exclude<BroadcastOrigin, 'owner'>, string> = {
+  milestone: 'Milestone',
+  digest: 'Monthly digest',
 };
 
 /** Date and time in the admin's own time zone: when a mail went out matters to the hour. */
@@ -39,7 +45,19 @@ function Dates(props: { broadcast: Broadcast }) {
 }
 
 const COLUMNS: RowsColumn<Broadcast>[] = [
-  { label: 'Subject', render: (b) => <Text fw={600}>{b.subject}</Text> },
+  {
+    label: 'Subject',
+    render: (b) => (
+      <Stack gap={4} align="flex-start">
+        <Text fw={600}>{b.subject}</Text>
+        {b.origin !== 'owner' && (
+          <Badge size="sm" variant="outline" color="gray" c="var(--mantine-color-text)">
+            {ORIGIN[b.origin]}
+          </Badge>
+        )}
+      </Stack>
+    ),
+  },
   {
     label: 'Status',
     render: (b) => (

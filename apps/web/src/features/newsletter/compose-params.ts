@@ -1,5 +1,5 @@
 import type { BroadcastInput } from '@journey/contracts';
-import { milestonePath } from '@journey/contracts/constants';
+import { milestoneBroadcast } from '@journey/contracts/constants';
 import { paths } from '../../lib/paths';
 
 /*
@@ -31,9 +31,6 @@ export function composeParams(target: ComposeTarget): Record<string, string> {
  * (the server makes the link absolute in the mail).
  */
 export function milestoneUpdateHref(milestone: { id: number; title: string; description: string }): string {
-  const body = `${milestone.description}\n\n[Read more about this milestone](${milestonePath(milestone)})`;
-  const query = new URLSearchParams(
-    composeParams({ kind: 'new', prefill: { subject: milestone.title, body } }),
-  );
+  const query = new URLSearchParams(composeParams({ kind: 'new', prefill: milestoneBroadcast(milestone) }));
   return `${paths.admin}?${query.toString()}`;
 }

@@ -7,8 +7,10 @@ import { BroadcastTable } from './broadcast-table';
 import { ComposeForm } from './compose-form';
 import { composeParams, readComposeTarget, type ComposeTarget } from './compose-params';
 import { DeliveryNote } from './delivery-note';
+import { DigestSection } from './digest-section';
 import { OutboxSection } from './outbox-section';
 import { useBroadcasts, useNewsletterStatus } from './use-newsletter';
+import { WelcomeMailSection } from './welcome-mail-section';
 
 const EMPTY: BroadcastInput = { subject: '', body: '' };
 const initialOf = (target: ComposeTarget) => (target.kind === 'new' && target.prefill) || EMPTY;
@@ -108,6 +110,12 @@ export function NewsletterTab() {
         </Text>
         <BroadcastTable onEdit={(id) => open({ kind: 'draft', id })} />
       </Stack>
+
+      <Divider />
+      <WelcomeMailSection />
+
+      <Divider />
+      <DigestSection onOpen={(id) => open({ kind: 'draft', id })} />
 
       {status.data?.delivery === 'outbox' && (
         <>

@@ -1,0 +1,1 @@
+ALTER TABLE "newsletter_automation" ADD COLUMN "digest_drafted_month" text;
