@@ -189,14 +189,21 @@ export async function queueTestMail(
   });
 }
 
-/** Broadcasts whose last message has gone (sent or failed) become `sent`. */
+/**
+ * Broadcasts whose last message has gone (sent or failed) become `sent`. The idle worker asks on every
+ * turn, so it updates only when there is one: an UPDATE of no row still fires the statement trigger
+ * that tells every process to drop the archive's cached answers.
+ */
 export async function finishSentBroadcasts(db: Database): Promise<void> {
   const unfinished = db
     .select({ id: mailQueue.id })
     .from(mailQueue)
     .where(and(eq(mailQueue.broadcastId, broadcasts.id), inArray(mailQueue.status, ['queued', 'sending'])));
+  const finished = and(eq(broadcasts.status, 'sending'), notExists(unfinished));
+  const ids = (await db.select({ id: broadcasts.id }).from(broadcasts).where(finished)).map((row) => row.id);
+  if (ids.length === 0) return;
   await db
     .update(broadcasts)
     .set({ status: 'sent' })
-    .where(and(eq(broadcasts.status, 'sending'), notExists(unfinished)));
+    .where(and(inArray(broadcasts.id, ids), finished));
 }

@@ -98,6 +98,8 @@ async function countAll(): Promise<Record<string, number>> {
 interface AdminTable {
   name: string;
   sorts: readonly string[];
+  /** The statements a page takes: its rows and its total, and any read of what the rows are joined to. */
+  queries: number;
   page(db: Database, fields: Record<string, unknown>): Promise<Page<unknown>>;
 }
 
@@ -107,11 +109,13 @@ const adminTable = <Request>(
   sorts: readonly string[],
   input: { parse: (fields: unknown) => Request },
   page: (db: Database, request: Request) => Promise<Page<unknown>>,
-): AdminTable => ({ name, sorts, page: (db, fields) => page(db, input.parse(fields)) });
+  queries = 2,
+): AdminTable => ({ name, sorts, queries, page: (db, fields) => page(db, input.parse(fields)) });
 
 const TABLES = [
   adminTable('revenue', REVENUE_SORTS, revenuePageInput, pageRevenues),
-  adminTable('milestones', MILESTONE_SORTS, milestonePageInput, pageMilestones),
+  // The third: when the page's milestones were mailed, by broadcasts' unique milestone_id (decision 097).
+  adminTable('milestones', MILESTONE_SORTS, milestonePageInput, pageMilestones, 3),
   adminTable('experiments', EXPERIMENT_SORTS, experimentPageInput, pageExperiments),
   adminTable('subscribers', SUBSCRIBER_SORTS, subscriberPageInput, pageSubscribers),
 ];
@@ -125,7 +129,7 @@ describe(`admin pages over ${ROWS.toLocaleString('en-US')} rows are served by in
         for (const direction of ['asc', 'desc']) {
           const request = (cursor?: string) => ({ sort, direction, limit: 25, cursor });
           const first = await offendingNodes(() => table.page(db, request()));
-          expect(first.queries, `${sort} ${direction}: rows and total`).toBe(2);
+          expect(first.queries, `${sort} ${direction}: rows and total`).toBe(table.queries);
           expect(first.offences, `${sort} ${direction}, first page`).toEqual([]);
           expect(first.page.total, 'the total matches the table').toBe(rowsIn[table.name]);
           const cursor = first.page.nextCursor;
