@@ -30,8 +30,20 @@ export default defineConfig(({ mode }) => {
     // `pnpm test:pg`: the fast and the slow suites in one run, on PostgreSQL.
     if (databaseDriver() !== 'postgres')
       throw new Error('test:pg needs TEST_DATABASE_URL (a PostgreSQL URL)');
+    // The slow files keep a module graph each, as below; the others share one per worker, as `npm test`
+    // does: re-importing the server for each of them cost more than their tests (decision 049). The
+    // projects do not extend this file: loading it again would not be in this mode.
+    const shared = databaseTestOptions('api', { maxWorkers: 2 });
+    const { reporters: _reporters, outputFile: _outputFile, maxWorkers: _maxWorkers, ...project } = shared;
+    const exclude = [...(shared.exclude ?? []), ...SAME_ON_EVERY_DATABASE];
     return {
-      test: databaseTestOptions('api', { exclude: SAME_ON_EVERY_DATABASE, isolate: true, maxWorkers: 2 }),
+      test: {
+        ...shared,
+        projects: [
+          { test: { ...project, name: 'fast', exclude: [...exclude, ...SLOW] } },
+          { test: { ...project, name: 'slow', include: SLOW, exclude, isolate: true } },
+        ],
+      },
     };
   }
   // The kills, shutdowns and deadlines keep a module graph per file: nothing of one file's run can reach the next's.

@@ -40,38 +40,32 @@ const urlOf = (serverPort: number) => `http://127.0.0.1:${serverPort}`;
 const freshPorts = { desktop: port + 1, mobile: port + 2 } as const;
 
 /**
- * Specs of behaviour a phone does not change (the admin's forms and tables, the API, headers, bundle
- * budgets): the desktop project runs them, the mobile one does not. A phone's admin is proved by
- * admin-phone.spec.ts (every tab, its rows and dialogs, axe in both schemes) and the account's factors
- * by their own specs on both projects (docs/decisions/093-a-browser-suite-that-fits-ci.md).
+ * The specs a phone changes, which the mobile project runs besides the desktop one: the public pages'
+ * layout, menu, charts and touch, the styles before and after hydration at a phone's width, the sign-in
+ * page, and the admin on a phone (admin-phone.spec.ts: every tab, its rows and dialogs, axe in both
+ * schemes; the password button that is an icon there). Every other spec runs on desktop only: its forms,
+ * journeys, API and headers are the same at any width (docs/decisions/093-a-browser-suite-that-fits-ci.md).
  */
-const DESKTOP_ONLY = [
-  'admin-connections',
-  'admin-cost-history',
-  'admin-costs',
-  'admin-delete-focus',
-  'admin-embed',
-  'admin-experiment-assignments',
-  'admin-experiments',
-  'admin-milestones',
-  'admin-newsletter',
-  'admin-panel',
-  'admin-revenue-history',
-  'admin-revenue-import',
-  'admin-revenue',
-  'admin-setup-checklist',
-  'admin-site',
-  'admin-subscribers',
-  'admin',
-  'api',
-  'budget',
-  'experiment-image-fallback',
-  'ledger-commitments',
-  'newsletter-outbox',
-  'security',
-  'server-rendering',
-  'settings-xss',
-  'toast-replacement',
+const PHONE_SPECS = [
+  'admin-password',
+  'admin-phone',
+  'auth',
+  'chart-after-in-page-links',
+  'footer-links',
+  'hydration-styles',
+  'landing',
+  'landing-recurring',
+  'layout-consistency',
+  'mantine-styles',
+  'milestone-page',
+  'navigation',
+  'newsletter',
+  'newsletter-archive',
+  'not-found-layout',
+  'revenue-chart',
+  'scheme-contrast',
+  'tracker',
+  'typed-before-hydration',
 ].map((name) => `**/${name}.spec.ts`);
 
 // One temporary directory per run holding every database (and the fixtures' shared state).
@@ -162,7 +156,7 @@ export default defineConfig<E2EOptions>({
     },
     {
       name: 'mobile',
-      testIgnore: DESKTOP_ONLY,
+      testMatch: PHONE_SPECS,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,

@@ -159,6 +159,15 @@ describe('the rate per recipient domain', () => {
     expect(busy.concat(others).every((address) => gotIt(address) <= 1)).toBe(true);
     for (const address of others)
       expect(smtp.to(address)[0]?.header('Message-ID')).toMatch(/^<mail-\d+-[0-9a-z]+@journey\.example>$/);
+    // A batch writes the unsubscribe links of its messages at once: one for each message that went,
+    // none left behind for one given back.
+    const links = await server.db
+      .select({ email: schema.subscribers.email })
+      .from(schema.subscriberTokens)
+      .innerJoin(schema.subscribers, eq(schema.subscribers.id, schema.subscriberTokens.subscriberId))
+      .where(inArray(schema.subscribers.email, [...busy, ...others]));
+    const linksOf = (address: string) => links.filter((link) => link.email === address).length;
+    for (const address of [...busy, ...others]) expect(linksOf(address), address).toBe(gotIt(address));
     await server.db.delete(schema.mailQueue).where(eq(schema.mailQueue.status, 'queued'));
   });
 });

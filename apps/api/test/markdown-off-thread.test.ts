@@ -15,7 +15,7 @@ import type * as Markdown from '@journey/markdown';
 import type * as Transport from '../src/features/newsletter/transport';
 import { call, registerAdmin, startTestServer, type TestServer } from './helpers';
 
-/** What the server does, seen from the test: a text saved, a mail's token stored, a mail handed to SMTP. */
+/** What the server does, seen from the test: a text saved, a batch's mail tokens stored, a mail handed to SMTP. */
 const events = new EventEmitter();
 let mainThreadRenders = 0;
 
@@ -28,8 +28,8 @@ vi.mock('@journey/db', async (importOriginal) => {
       events.emit('settings saved');
       return saved;
     },
-    addSubscriberToken: async (...args: Parameters<typeof db.addSubscriberToken>) => {
-      await db.addSubscriberToken(...args);
+    addSubscriberTokens: async (...args: Parameters<typeof db.addSubscriberTokens>) => {
+      await db.addSubscriberTokens(...args);
       events.emit('token stored');
     },
   };

@@ -100,6 +100,8 @@ test.describe('the newsletter archive', () => {
     const list = (await (await page.request.get('/api/newsletter/archive')).json()) as { slug: string }[];
     expect(list.map((issue) => issue.slug)).not.toContain(older);
 
+    // The switch waits for the first change to be saved, as the owner sees it greyed out until then.
+    await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     await expect(toggle).toBeChecked();
     expect((await page.request.get(`/newsletter/${older}`)).status()).toBe(200);

@@ -6,7 +6,7 @@ import {
   type SubscriberPageRequest,
   type SubscriberStatus,
 } from '@journey/contracts';
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { deleteById } from './entity-writes';
 import { mailboxOf } from './mailbox';
@@ -113,16 +113,37 @@ async function mailboxMailedSince(
 }
 
 /** Stores a token's hash for a subscriber; `expiresAt` null for unsubscribe tokens, which never expire. */
-export async function addSubscriberToken(
+export interface NewSubscriberToken {
+  hash: string;
+  subscriberId: number;
+  purpose: 'confirm' | 'unsubscribe';
+  expiresAt: Date | null;
+}
+
+export async function addSubscriberToken(db: Database, token: NewSubscriberToken): Promise<void> {
+  await addSubscriberTokens(db, [token]);
+}
+
+/** Several tokens in one statement: the mail worker's links for a batch of messages. */
+export async function addSubscriberTokens(
   db: Database,
-  token: { hash: string; subscriberId: number; purpose: 'confirm' | 'unsubscribe'; expiresAt: Date | null },
+  tokens: readonly NewSubscriberToken[],
 ): Promise<void> {
-  await db.insert(subscriberTokens).values({
-    tokenHash: token.hash,
-    subscriberId: token.subscriberId,
-    purpose: token.purpose,
-    expiresAt: token.expiresAt,
-  });
+  if (tokens.length === 0) return;
+  await db.insert(subscriberTokens).values(
+    tokens.map((token) => ({
+      tokenHash: token.hash,
+      subscriberId: token.subscriberId,
+      purpose: token.purpose,
+      expiresAt: token.expiresAt,
+    })),
+  );
+}
+
+/** Removes tokens that were made for messages never handed to SMTP: no one holds them. */
+export async function deleteSubscriberTokens(db: Database, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await db.delete(subscriberTokens).where(inArray(subscriberTokens.tokenHash, [...hashes]));
 }
 
 /** What a confirmation link did: confirmed now, confirmed before (the link was used), or nothing. */
@@ -214,10 +235,17 @@ export async function eraseByToken(db: Database, tokenHash: string): Promise<boo
   return subscriberId === null ? false : deleteSubscriber(db, subscriberId);
 }
 
-/** The subscriber's address and status, for the worker about to send to it. */
-export async function subscriberById(db: Database, id: number): Promise<Subscriber | null> {
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id));
-  return row ? toSubscriber(row) : null;
+/** The subscribers of a batch of messages, read at once, by id (an erased one is absent). */
+export async function subscribersByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, Subscriber>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(subscribers)
+    .where(inArray(subscribers.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, toSubscriber(row)]));
 }
 
 /** Newest first; served by the (created_at, id) index. */

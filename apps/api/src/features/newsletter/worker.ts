@@ -1,6 +1,6 @@
-import { CONFIRMATION_TOKEN_DAYS } from '@journey/contracts';
+import { CONFIRMATION_TOKEN_DAYS, type Subscriber } from '@journey/contracts';
 import {
-  addSubscriberToken,
+  addSubscriberTokens,
   broadcastText,
   claimMail,
   dropMail,
@@ -11,7 +11,8 @@ import {
   readWelcomeMail,
   releaseMail,
   retryMail,
-  subscriberById,
+  deleteSubscriberTokens,
+  subscribersByIds,
   type ClaimedMail,
   type Database,
   type OutgoingMessage,
@@ -78,24 +79,60 @@ function renderedBody(cache: BodyCache, markdown: string, origin: string): Promi
 }
 
 /**
- * What every message of one claimed batch shares, read once for the batch: the site's name and each
- * broadcast's text (docs/decisions/090-sending-at-list-scale.md).
+ * What the messages of one claimed batch need from the database, read or written once for the batch
+ * (docs/decisions/090-sending-at-list-scale.md): the site's name, each broadcast's text, the
+ * recipients, and the unsubscribe links of the list mail about to go, one statement each.
  */
 interface BatchReads {
   siteName: () => Promise<string>;
   broadcast: (id: number) => Promise<Awaited<ReturnType<typeof broadcastText>>>;
+  subscriber: (id: number) => Subscriber | null;
+  /** The unsubscribe link made for this list message; counted as used once asked for. */
+  unsubscribeToken: (mail: ClaimedMail) => string | null;
+  /** The links made for messages that never went (given back, dropped): removed at the batch's end. */
+  unusedTokenHashes: () => string[];
 }
 
-function batchReads(options: MailWorkerOptions): BatchReads {
+/** List mail goes to a confirmed reader and carries an unsubscribe link of its own. */
+const isListMail = (mail: ClaimedMail) => mail.kind === 'broadcast' || mail.kind === 'welcome';
+
+async function prepareBatch(options: MailWorkerOptions, batch: readonly ClaimedMail[]): Promise<BatchReads> {
+  const { db } = options;
+  const subscriberIds = [...new Set(batch.flatMap((mail) => mail.subscriberId ?? []))];
+  const subscribers = await subscribersByIds(db, subscriberIds);
+  const tokens = new Map<number, { token: string; hash: string; subscriberId: number }>();
+  for (const mail of batch) {
+    const subscriber = mail.subscriberId === null ? undefined : subscribers.get(mail.subscriberId);
+    if (isListMail(mail) && subscriber?.status === 'confirmed')
+      tokens.set(mail.id, { ...newToken(), subscriberId: subscriber.id });
+  }
+  await addSubscriberTokens(
+    db,
+    [...tokens.values()].map(({ hash, subscriberId }) => ({
+      hash,
+      subscriberId,
+      purpose: 'unsubscribe' as const,
+      expiresAt: null,
+    })),
+  );
+  const used = new Set<number>();
   let siteName: Promise<string> | undefined;
   const broadcasts = new Map<number, ReturnType<typeof broadcastText>>();
   return {
     siteName: () => (siteName ??= options.siteName()),
     broadcast: (id) => {
       let text = broadcasts.get(id);
-      if (!text) broadcasts.set(id, (text = broadcastText(options.db, id)));
+      if (!text) broadcasts.set(id, (text = broadcastText(db, id)));
       return text;
     },
+    subscriber: (id) => subscribers.get(id) ?? null,
+    unsubscribeToken: (mail) => {
+      const made = tokens.get(mail.id);
+      if (!made) return null;
+      used.add(mail.id);
+      return made.token;
+    },
+    unusedTokenHashes: () => [...tokens].flatMap(([mailId, { hash }]) => (used.has(mailId) ? [] : [hash])),
   };
 }
 
@@ -107,13 +144,8 @@ async function buildMessage(
   mail: ClaimedMail,
 ): Promise<OutgoingMessage | null> {
   const { db, now } = options;
-  const subscriber = mail.subscriberId === null ? null : await subscriberById(db, mail.subscriberId);
+  const subscriber = mail.subscriberId === null ? null : reads.subscriber(mail.subscriberId);
   const siteName = await reads.siteName();
-  const unsubscribeToken = async (subscriberId: number) => {
-    const { token, hash } = newToken();
-    await addSubscriberToken(db, { hash, subscriberId, purpose: 'unsubscribe', expiresAt: null });
-    return token;
-  };
   let content: MailContent;
   if (mail.kind === 'security') {
     const facts = mail.auditEventId === null ? null : await readSecurityNotice(db, mail.auditEventId);
@@ -133,43 +165,49 @@ async function buildMessage(
     content = notice;
   } else if (mail.kind === 'confirmation') {
     if (!subscriber || subscriber.status !== 'pending') return null;
-    const confirm = newToken();
-    await addSubscriberToken(db, {
-      hash: confirm.hash,
-      subscriberId: subscriber.id,
-      purpose: 'confirm',
-      expiresAt: new Date(now().getTime() + CONFIRMATION_TOKEN_DAYS * DAY_MS),
-    });
+    const [confirm, unsubscribe] = [newToken(), newToken()];
+    await addSubscriberTokens(db, [
+      {
+        hash: confirm.hash,
+        subscriberId: subscriber.id,
+        purpose: 'confirm',
+        expiresAt: new Date(now().getTime() + CONFIRMATION_TOKEN_DAYS * DAY_MS),
+      },
+      { hash: unsubscribe.hash, subscriberId: subscriber.id, purpose: 'unsubscribe', expiresAt: null },
+    ]);
     content = confirmationContent({
       siteName,
       origin: mail.linkOrigin,
       confirmToken: confirm.token,
-      unsubscribeToken: await unsubscribeToken(subscriber.id),
+      unsubscribeToken: unsubscribe.token,
     });
   } else if (mail.kind === 'welcome') {
     // The owner's text as last saved, read now; none when they turned it off since, or the reader left.
     if (!subscriber || subscriber.status !== 'confirmed') return null;
     const welcome = await readWelcomeMail(db);
     if (!welcome.enabled || !welcome.subject || !welcome.body) return null;
+    const unsubscribeToken = reads.unsubscribeToken(mail);
+    if (!unsubscribeToken) return null;
     content = welcomeContent({
       siteName,
       origin: mail.linkOrigin,
       subject: welcome.subject,
       body: welcome.body,
-      unsubscribeToken: await unsubscribeToken(subscriber.id),
+      unsubscribeToken,
     });
   } else {
     const broadcast = mail.broadcastId === null ? null : await reads.broadcast(mail.broadcastId);
     if (!broadcast) return null;
     if (mail.kind === 'broadcast' && (!subscriber || subscriber.status !== 'confirmed')) return null;
+    const unsubscribeToken = mail.kind === 'broadcast' ? reads.unsubscribeToken(mail) : null;
+    if (mail.kind === 'broadcast' && !unsubscribeToken) return null;
     content = broadcastContent({
       siteName,
       origin: mail.linkOrigin,
       subject: broadcast.subject,
       body: broadcast.body,
       archivePath: broadcast.archivePath,
-      unsubscribeToken:
-        mail.kind === 'broadcast' && subscriber ? await unsubscribeToken(subscriber.id) : null,
+      unsubscribeToken,
     });
   }
   // A confirmation's or a notice's text carries its own token: rendered for it alone, never kept.
@@ -307,7 +345,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const startBy = claimedAt + config.claimTimeoutMs / 2;
     let next = 0;
     let failure: unknown = null;
-    const reads = batchReads(options);
+    const reads = await prepareBatch(options, batch);
     async function lane(): Promise<void> {
       for (let mail = batch[next++]; mail; mail = batch[next++]) {
         if (stopping || failure !== null || Date.now() > startBy) {
@@ -333,6 +371,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     await Promise.all(Array.from({ length: Math.min(connections, batch.length) }, lane));
     await releaseMail(db, giveBack);
+    await deleteSubscriberTokens(db, reads.unusedTokenHashes());
     if (failure !== null) throw failure;
   }
 
