@@ -1,13 +1,12 @@
 import { databaseDriver, databaseTestOptions } from '@journey/testing/vitest';
 import { defineConfig } from 'vitest/config';
 
+const FUZZ = 'test/fuzz/**/*.test.ts';
 /**
- * The slow suites: real processes killed or stopped, real timers, and the fuzz properties (≥ 1,000
- * requests per endpoint). `pnpm test:slow` (mode `slow`) runs them and CI runs that; `npm test` leaves
- * them out to stay within 3 minutes (docs/decisions/049-a-three-minute-test-command.md).
+ * The slow files that keep a module graph each: real processes killed or stopped, real timers and
+ * deadlines, and modules mocked to watch the server's steps. Nothing of one file's run can reach the next's.
  */
-const SLOW = [
-  'test/fuzz/**/*.test.ts',
+const ISOLATED = [
   'test/crash.test.ts',
   'test/newsletter-crash.test.ts',
   'test/sync-crash.test.ts',
@@ -18,38 +17,64 @@ const SLOW = [
   'test/reset-password-cli.test.ts',
   'test/outage.test.ts',
   'test/two-processes.test.ts',
-  // These mock modules to watch the server's steps: each needs a module graph of its own.
   'test/markdown-off-thread.test.ts',
   'test/register-cost.test.ts',
 ];
+/**
+ * The slow suites: those, and the fuzz properties (≥ 1,000 requests per endpoint). `pnpm test:slow`
+ * (mode `slow`) runs them and CI runs that; `npm test` leaves them out to stay within 3 minutes
+ * (docs/decisions/049-a-three-minute-test-command.md).
+ */
+const SLOW = [FUZZ, ...ISOLATED];
 /** What the database cannot change (rejected before any query; sockets): the PostgreSQL run leaves them to PGlite's. */
-const SAME_ON_EVERY_DATABASE = ['test/fuzz/**/*.test.ts', 'test/timeouts.test.ts'];
+const SAME_ON_EVERY_DATABASE = [FUZZ, 'test/timeouts.test.ts'];
+
+/**
+ * A suite as two Vitest projects in one run: `isolated` with a module graph per file, and `shared`, one
+ * per worker, as `npm test` runs (re-importing the server for every file cost more than its tests,
+ * decision 049). The projects do not extend this file: loading it again would not be in this mode.
+ */
+function twoProjects(
+  report: 'api' | 'api-slow',
+  shared: { include?: string[]; exclude: string[] },
+  isolated: { include: string[]; exclude?: string[] },
+) {
+  const root = databaseTestOptions(report, { maxWorkers: 2 });
+  const { reporters: _reporters, outputFile: _outputFile, maxWorkers: _maxWorkers, ...project } = root;
+  const defaults = root.exclude ?? [];
+  return {
+    ...root,
+    projects: [
+      { test: { ...project, name: 'shared', ...shared, exclude: [...defaults, ...shared.exclude] } },
+      {
+        test: {
+          ...project,
+          name: 'isolated',
+          include: isolated.include,
+          exclude: [...defaults, ...(isolated.exclude ?? [])],
+          isolate: true,
+        },
+      },
+    ],
+  };
+}
 
 export default defineConfig(({ mode }) => {
   if (mode === 'postgres') {
     // `pnpm test:pg`: the fast and the slow suites in one run, on PostgreSQL.
     if (databaseDriver() !== 'postgres')
       throw new Error('test:pg needs TEST_DATABASE_URL (a PostgreSQL URL)');
-    // The slow files keep a module graph each, as below; the others share one per worker, as `npm test`
-    // does: re-importing the server for each of them cost more than their tests (decision 049). The
-    // projects do not extend this file: loading it again would not be in this mode.
-    const shared = databaseTestOptions('api', { maxWorkers: 2 });
-    const { reporters: _reporters, outputFile: _outputFile, maxWorkers: _maxWorkers, ...project } = shared;
-    const exclude = [...(shared.exclude ?? []), ...SAME_ON_EVERY_DATABASE];
     return {
-      test: {
-        ...shared,
-        projects: [
-          { test: { ...project, name: 'fast', exclude: [...exclude, ...SLOW] } },
-          { test: { ...project, name: 'slow', include: SLOW, exclude, isolate: true } },
-        ],
-      },
+      test: twoProjects(
+        'api',
+        { exclude: [...SLOW, ...SAME_ON_EVERY_DATABASE] },
+        { include: ISOLATED, exclude: SAME_ON_EVERY_DATABASE },
+      ),
     };
   }
-  // The kills, shutdowns and deadlines keep a module graph per file: nothing of one file's run can reach the next's.
-  // Two workers, as below: their files wait on child processes, sockets and timers as much as on the CPU.
+  // Two workers, as below: the slow files wait on child processes, sockets and timers as much as on the CPU.
   if (mode === 'slow')
-    return { test: databaseTestOptions('api-slow', { include: SLOW, isolate: true, maxWorkers: 2 }) };
+    return { test: twoProjects('api-slow', { include: [FUZZ], exclude: [] }, { include: ISOLATED }) };
   // Two workers: the API suite is the longest, and its files wait on sockets and hashing as well.
   return { test: databaseTestOptions('api', { exclude: SLOW, maxWorkers: 2 }) };
 });

@@ -11,6 +11,7 @@ import { createDatabase, schema, type DatabaseConfig } from '@journey/db';
 import { registerAdmin, startCountingSmtpSink, type CountingSmtpSink } from '@journey/testing';
 import { pgliteBackend, postgresBackend, type Backend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
+import { commitOf } from './lib/commit';
 import { step } from './lib/log';
 import { runContext, runDate } from './report/machine';
 import { prependSection } from './report/results-file';
@@ -85,6 +86,8 @@ async function sendBroadcast(app: AppServer, cookie: string): Promise<void> {
 
 interface BroadcastRun {
   driver: string;
+  /** The build measured: this checkout's, or the baseline's commit. */
+  build: string;
   connections: number;
   killed: boolean;
   seconds: number;
@@ -96,7 +99,18 @@ interface BroadcastRun {
   twice: number;
 }
 
-async function broadcastRun(backend: Backend, connections: number, kill: boolean): Promise<BroadcastRun> {
+/** A checkout's build to run: this one's (`root` undefined) or a baseline's. */
+interface Build {
+  name: string;
+  root?: string;
+}
+
+async function broadcastRun(
+  backend: Backend,
+  build: Build,
+  connections: number,
+  kill: boolean,
+): Promise<BroadcastRun> {
   const store = await backend.newStore();
   // Counts and Message-IDs only: parsing 20,000 messages beside the server would slow the server.
   const smtp = await startCountingSmtpSink();
@@ -113,10 +127,12 @@ async function broadcastRun(backend: Backend, connections: number, kill: boolean
   };
   try {
     await seedSubscribers(store.database);
-    let app = await startAppServer(env);
+    let app = await startAppServer(env, { root: build.root });
     try {
       const cookie = await registerAdmin(app.url, { headers: { origin: ORIGIN } });
-      step(`${backend.name}: ${connections} connection(s)${kill ? ', kill -9 halfway' : ''}: sending`);
+      step(
+        `${backend.name}, ${build.name}: ${connections} connection(s)${kill ? ', kill -9 halfway' : ''}: sending`,
+      );
       const started = performance.now();
       await sendBroadcast(app, cookie);
       let atKill: number | null = null;
@@ -125,7 +141,7 @@ async function broadcastRun(backend: Backend, connections: number, kill: boolean
         process.kill(app.pid, 'SIGKILL');
         await app.stop();
         atKill = smtp.count();
-        app = await startAppServer(env);
+        app = await startAppServer(env, { root: build.root });
       }
       const server = app.pid;
       await until('every recipient', () => smtp.copies.size >= RECIPIENTS, 1_200_000, server);
@@ -138,6 +154,7 @@ async function broadcastRun(backend: Backend, connections: number, kill: boolean
       ).length;
       return {
         driver: backend.name,
+        build: build.name,
         connections,
         killed: kill,
         seconds,
@@ -159,7 +176,7 @@ async function broadcastRun(backend: Backend, connections: number, kill: boolean
 function report(date: string, command: string, runs: BroadcastRun[]): string {
   const rows = runs.map(
     (r) =>
-      `| ${r.driver} | ${r.connections} | ${r.killed ? `kill -9 after ${r.atKill}, restart` : 'no'} | ${r.seconds.toFixed(1)} s | ${r.killed ? '(with restart)' : r.perSecond.toFixed(0)} | ${r.distinct} of ${RECIPIENTS} | ${r.duplicates} | ${r.twice} |`,
+      `| ${r.driver} | ${r.build} | ${r.connections} | ${r.killed ? `kill -9 after ${r.atKill}, restart` : 'no'} | ${r.seconds.toFixed(1)} s | ${r.killed ? '(with restart)' : r.perSecond.toFixed(0)} | ${r.distinct} of ${RECIPIENTS} | ${r.duplicates} | ${r.twice} |`,
   );
   return [
     `## ${date}: broadcast to ${RECIPIENTS.toLocaleString('en-US')} subscribers (pnpm bench:broadcast)`,
@@ -169,28 +186,41 @@ function report(date: string, command: string, runs: BroadcastRun[]): string {
     '- No rate limit (`MAIL_RATE_PER_MINUTE=0`, `MAIL_RATE_PER_DOMAIN_PER_MINUTE=0`); 50 recipient domains',
     '- From the `send` request to the last recipient at the sink; the killed run includes the restart',
     '',
-    '| Driver | Connections | Killed | Time | Messages/s | Recipients reached | Copies sent twice | Recipients with two messages |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Driver | Build | Connections | Killed | Time | Messages/s | Recipients reached | Copies sent twice | Recipients with two messages |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
 }
 
-const USAGE = `pnpm bench:broadcast [--no-build] [--database-url URL] [--results FILE]
-  Sends a broadcast to 20,000 subscribers with 1 and 4 SMTP connections, then kill -9 halfway and a restart.`;
+const USAGE = `pnpm bench:broadcast [--no-build] [--database-url URL] [--baseline DIR] [--results FILE]
+  Sends a broadcast to 20,000 subscribers with 1 and 4 SMTP connections, then kill -9 halfway and a restart.
+  --baseline DIR  another checkout, built: its 1 and 4 connection runs alternate with this build's`;
 
 async function main(): Promise<void> {
-  const options = commandOptions((args) => parseCommand(args, { 'database-url': { type: 'string' } }), USAGE);
+  const options = commandOptions(
+    (args) => parseCommand(args, { 'database-url': { type: 'string' }, baseline: { type: 'string' } }),
+    USAGE,
+  );
   if (!options) return;
   const { values, common } = options;
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   const backends = [pgliteBackend, ...(databaseUrl ? [postgresBackend(databaseUrl)] : [])];
   if (common.build) await buildApp();
   await assertBuilt();
+  const current: Build = { name: `this (${commitOf()})` };
+  // A relative directory is taken from where the command was started (pnpm sets INIT_CWD).
+  const baselineDir = values.baseline && path.resolve(process.env.INIT_CWD ?? process.cwd(), values.baseline);
+  const baseline: Build | null = baselineDir
+    ? { name: `baseline (${commitOf(baselineDir)})`, root: baselineDir }
+    : null;
+  if (baseline) await assertBuilt(baseline.root);
   const runs: BroadcastRun[] = [];
   for (const backend of backends) {
-    runs.push(await broadcastRun(backend, 1, false));
-    runs.push(await broadcastRun(backend, 4, false));
-    runs.push(await broadcastRun(backend, 4, true));
+    // Each connection count on both builds in turn, so the machine's drift hits both alike.
+    for (const connections of [1, 4])
+      for (const build of baseline ? [baseline, current] : [current])
+        runs.push(await broadcastRun(backend, build, connections, false));
+    runs.push(await broadcastRun(backend, current, 4, true));
   }
   const section = report(runDate(), `pnpm bench:broadcast ${common.args.join(' ')}`.trim(), runs);
   console.log(`\n${section}`);
@@ -204,7 +234,7 @@ async function main(): Promise<void> {
       r.twice > 0 ||
       (!r.killed && r.duplicates > 0) ||
       (r.killed && r.duplicates > r.connections) ||
-      (!r.killed && r.connections === 4 && r.perSecond < TARGET_PER_SECOND),
+      (!r.killed && r.build === current.name && r.connections === 4 && r.perSecond < TARGET_PER_SECOND),
   );
   if (failed.length > 0) {
     step(

@@ -2,7 +2,6 @@
  * `pnpm bench:compare --baseline DIR`: this build against another commit's, both served at once and
  * loaded in turn round after round, so that the machine's drift hits both alike. See ../README.md.
  */
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { COMPARE_USAGE, parseCompareOptions } from './cli/compare-options';
 import { commandOptions } from './cli/common-options';
@@ -10,6 +9,7 @@ import type { Endpoint } from './fixtures/capture';
 import { addSampleContent, registerAdmin } from './fixtures/seed-api';
 import { pgliteBackend } from './fixtures/stores';
 import { runMain } from './lib/cleanup';
+import { commitOf } from './lib/commit';
 import { step } from './lib/log';
 import { READS, revenueWrite } from './measure/endpoints';
 import { PACED_NAME, pacedVersus, type PacedVersus } from './measure/paced-versus';
@@ -35,14 +35,6 @@ async function seededServer(root?: string): Promise<Seeded> {
   const cookie = await registerAdmin(app.url);
   await addSampleContent(app.url, cookie);
   return { app, cookie, stop: () => app.stop().finally(() => store.dispose()) };
-}
-
-function commitOf(dir: string): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-  } catch {
-    return path.basename(dir);
-  }
 }
 
 async function main(): Promise<void> {
