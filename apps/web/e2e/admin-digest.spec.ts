@@ -8,6 +8,7 @@ import {
   expectToast,
   listBroadcasts,
   outboxMessage,
+  stillness,
   subscribeConfirmed,
 } from './support';
 
@@ -123,6 +124,8 @@ test("the owner turns the digest on, drafts last month's, opens it and approves 
   await digest.approve.click();
   const dialog = page.getByRole('dialog', { name: /^Send '.* in review' to 1 confirmed subscriber\?$/ });
   await expect(dialog).toBeVisible();
+  // axe reads a dialog still fading in as text of too little contrast.
+  await stillness(dialog);
   await axe();
   await dialog.getByRole('button', { name: 'Approve and send', exact: true }).click();
   await expectToast(page, 'Sending started');

@@ -96,6 +96,8 @@ test.describe('the newsletter archive', () => {
     await expect(toggle).toBeChecked();
     await toggle.click({ force: true });
     await expect(toggle).not.toBeChecked();
+    // The switch turns at once and is greyed out until the server has saved the change.
+    await expect(toggle).toBeEnabled();
     expect((await page.request.get(`/newsletter/${older}`)).status()).toBe(404);
     const list = (await (await page.request.get('/api/newsletter/archive')).json()) as { slug: string }[];
     expect(list.map((issue) => issue.slug)).not.toContain(older);
@@ -104,6 +106,7 @@ test.describe('the newsletter archive', () => {
     await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
     expect((await page.request.get(`/newsletter/${older}`)).status()).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import {
   revenueSummary,
   section,
   SOURCE_LABELS,
+  stillness,
   submitAndSeePending,
   toCents,
   tracker,
@@ -260,6 +261,7 @@ test.describe('tracker', () => {
     await page.getByRole('button', { name: 'Add New Revenue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Revenue' });
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeVisible();
+    await stillness(dialog);
 
     await axe();
     await page.keyboard.press('Escape');
